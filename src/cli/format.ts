@@ -1,0 +1,53 @@
+import type { Bundle, CheckReport, FamilyOverview } from '../core/index.ts';
+import { renderPrompt, utf8Length } from '../core/index.ts';
+
+const pad = (s: string | number, n: number): string => String(s).padEnd(n);
+const lpad = (s: string | number, n: number): string => String(s).padStart(n);
+
+/** The readable card `load` prints. */
+export function formatCard(bundle: Bundle): string {
+  const kind = bundle.kind === 'family' ? 'family soul' : 'guest';
+  const preset = bundle.preset ? ` · preset ${bundle.preset}` : '';
+  const prompt = renderPrompt(bundle.documents);
+  const whole = bundle.documents.filter((d) => d.mode === 'whole').length;
+  const roleWidth = Math.max(4, ...bundle.documents.map((d) => d.role.length));
+  const lines = [
+    `${bundle.display} (${bundle.soul}) · ${kind} · harness ${bundle.harness}${preset}`,
+    `revision ${bundle.revision}`,
+    `prompt ${utf8Length(prompt)} bytes · ${bundle.documents.length} documents · ${whole} whole · ${bundle.documents.length - whole} pointer`,
+    '',
+    `${lpad('#', 3)}  ${pad('role', roleWidth)}  ${pad('mode', 7)}  ${lpad('bytes', 7)}  uri`,
+  ];
+  bundle.documents.forEach((d, i) => {
+    const missing = d.mode === 'pointer' && d.revision === '' ? '  (absent)' : '';
+    lines.push(`${lpad(i + 1, 3)}  ${pad(d.role, roleWidth)}  ${pad(d.mode, 7)}  ${lpad(d.bytes, 7)}  ${d.uri}${missing}`);
+  });
+  for (const w of bundle.warnings) lines.push('', `warning[${w.code}]: ${w.message}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatCheck(report: CheckReport): string {
+  const lines = [`family ${report.family}: ${report.souls.length} souls, ${report.guests.length} guests`];
+  for (const f of report.findings) {
+    lines.push(`${f.severity}[${f.code}]: ${f.message}`);
+    lines.push(`  note: ${f.note ?? '-'}  role: ${f.role ?? '-'}  in: ${f.souls.join(', ')}`);
+  }
+  lines.push(`${report.errors} error(s), ${report.warnings} warning(s)`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatList(overview: FamilyOverview): string {
+  const lines = [`family ${overview.family}`, '', 'souls:'];
+  const souls = overview.members.filter((m) => m.kind === 'family');
+  const guests = overview.members.filter((m) => m.kind === 'guest');
+  for (const s of souls) lines.push(`  ${pad(s.id, 16)} ${s.display ?? '(no single identity note)'}${s.presets.length ? `  presets: ${s.presets.join(', ')}` : ''}`);
+  lines.push('', 'guests:');
+  for (const g of guests) lines.push(`  ${pad(g.id, 16)} ${g.display ?? '(no single identity note)'}`);
+  if (guests.length === 0) lines.push('  (none)');
+  lines.push('', 'shared core:');
+  for (const n of overview.sharedCore) {
+    const how = n.problem ? `problem: ${n.problem}` : n.loading === 'inline' ? 'whole' : 'pointer';
+    lines.push(`  ${pad(how, 8)} ${n.uri}${n.summary ? `  ${n.summary}` : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

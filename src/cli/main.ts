@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt } from '../core/index.ts';
+import { FsStore } from '../node/fs-store.ts';
+import { vaultRoot } from '../node/vault-root.ts';
+import { formatCard, formatCheck, formatList } from './format.ts';
+import { HELP, UsageError } from './usage.ts';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const FLAGS = {
+  vault: { type: 'string' },
+  family: { type: 'string' },
+  harness: { type: 'string' },
+  preset: { type: 'string' },
+  json: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  prompt: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Which flags and how many positionals each command takes. */
+const COMMANDS: Record<string, { flags: string[]; args: number }> = {
+  load: { flags: ['harness', 'preset', 'json', 'prompt'], args: 1 },
+  read: { flags: [], args: 1 },
+  check: { flags: ['strict', 'json'], args: 0 },
+  ls: { flags: ['json'], args: 0 },
+};
+
+/** Run the command line; returns the exit code. Never throws and never prints a stack trace. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let json = argv.includes('--json');
+  try {
+    const parsed = parseArgs({ args: argv, options: FLAGS, allowPositionals: true, strict: false });
+    const [command, ...args] = parsed.positionals;
+    const values = parsed.values as Record<string, string | boolean | undefined>;
+    if (!command) {
+      if (values['help']) return io.out(`${HELP.main}\n`), 0;
+      throw new UsageError('no command given', HELP.main!);
+    }
+    const spec = COMMANDS[command];
+    if (!spec) throw new UsageError(`unknown command "${command}"`, HELP.main!);
+    const help = HELP[command]!;
+    if (values['help']) return io.out(`${help}\n`), 0;
+    const allowed = new Set([...spec.flags, 'vault', 'family', 'help']);
+    for (const [key, value] of Object.entries(values)) {
+      if (!allowed.has(key)) throw new UsageError(`unknown option --${key} for ${command}`, help);
+      const type = (FLAGS as Record<string, { type: string }>)[key]?.type;
+      if (type === 'string' && typeof value !== 'string') throw new UsageError(`--${key} needs a value`, help);
+    }
+    if (args.length !== spec.args) throw new UsageError(`${command} takes ${spec.args === 1 ? 'one argument' : 'no arguments'}`, help);
+    json = values['json'] === true;
+
+    const store = new FsStore(vaultRoot(values['vault'] as string | undefined, io.env, io.cwd));
+    const family = values['family'] as string | undefined;
+    switch (command) {
+      case 'load': {
+        const harness = values['harness'] as string | undefined;
+        if (harness === undefined) throw new UsageError('load needs --harness H (the harness or app id the soul is loaded for)', help);
+        const bundle = await loadIdentity({ store, soul: args[0]!, harness, preset: values['preset'] as string | undefined, family });
+        if (json) io.out(`${JSON.stringify(bundle, null, 2)}\n`);
+        else if (values['prompt']) io.out(renderPrompt(bundle.documents));
+        else io.out(formatCard(bundle));
+        return 0;
+      }
+      case 'read':
+        io.out(await readNote(store, args[0]!));
+        return 0;
+      case 'check': {
+        const report = await checkFamily({ store, family });
+        io.out(json ? `${JSON.stringify(report, null, 2)}\n` : formatCheck(report));
+        return report.errors > 0 || (values['strict'] === true && report.warnings > 0) ? 1 : 0;
+      }
+      default: {
+        const overview = await describeFamily(store, family);
+        io.out(json ? `${JSON.stringify(overview, null, 2)}\n` : formatList(overview));
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`soul-vault: ${error.message}\n\n${error.help}\n`);
+      return 2;
+    }
+    if (error instanceof VaultError) {
+      io.err(json ? `${JSON.stringify({ error: error.toJSON() })}\n` : `error[${error.code}]: ${error.message}\n`);
+      return 1;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(json ? `${JSON.stringify({ error: { code: 'internal', message, operation: 'soul-vault', note: null, role: null } })}\n` : `soul-vault: unexpected failure: ${message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,49 @@
+/** A mistake in how the command was called: exit 2, with the command's help. */
+export class UsageError extends Error {
+  readonly help: string;
+  constructor(message: string, help: string) {
+    super(message);
+    this.help = help;
+  }
+}
+
+export const HELP: Record<string, string> = {
+  main: `soul-vault: load, read and check a Soul Vault family
+
+Usage:
+  soul-vault load <soul> --harness H [--preset P] [--json] [--prompt]
+  soul-vault read <uri>
+  soul-vault check [--strict] [--json]
+  soul-vault ls [--json]
+
+Options for every command:
+  --vault DIR    the vault root (default: $SOUL_VAULT_DIR, else content/vaults)
+  --family NAME  the family name (default: from the one *-shared vault, else cwkpippa)
+  --help         help for a command: soul-vault load --help
+
+Exit codes: 0 ok, 1 a vault error (or, for check, any problem), 2 a usage error.`,
+  load: `soul-vault load <soul> --harness H [--preset P] [--json] [--prompt]
+
+Load a soul or guest the way a harness would and print its bundle: every
+document in load order, whole or pointer, with bytes and revisions.
+
+  --harness H   required: the harness or app id the soul is loaded for
+  --preset P    a conversation preset: projects/<P>.md of the soul
+  --json        the bundle object as JSON (errors as JSON on stderr)
+  --prompt      print only the rendered prompt text`,
+  read: `soul-vault read <uri>
+
+Print a note's text exactly, e.g. the note a pointer names:
+  soul-vault read soul://cwkpippa-shared/core/voice.md`,
+  check: `soul-vault check [--strict] [--json]
+
+Load every soul (with and without each preset) and every guest, and report every
+error and warning at once, each with its code, note and role.
+
+  --strict   exit 1 on warnings too
+  --json     a stable machine-readable report`,
+  ls: `soul-vault ls [--json]
+
+List the family's souls (with display names and presets), its guests, and the
+shared core notes with how each loads.`,
+};

@@ -1,0 +1,72 @@
+import type { BundleWarning, Problem } from './bundle.ts';
+import { VaultError } from './errors.ts';
+import { discoverFamily, listPresets } from './family.ts';
+import type { Family } from './family.ts';
+import { inspectIdentity } from './load.ts';
+import type { VaultStore } from './store.ts';
+
+/** One problem or warning, once, with every soul or guest it touches. */
+export interface Finding extends Problem {
+  severity: 'error' | 'warning';
+  souls: string[];
+}
+
+export interface CheckReport {
+  family: string;
+  souls: string[];
+  guests: string[];
+  findings: Finding[];
+  errors: number;
+  warnings: number;
+}
+
+export interface CheckOptions {
+  store: VaultStore;
+  family?: string | undefined;
+  /** The harness the check loads for; any id will do, the card only names it. */
+  harness?: string;
+}
+
+/**
+ * Every problem of every soul and guest at once: each is loaded collecting problems
+ * (once without a preset and once per preset), then findings are merged by code, note and role.
+ */
+export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
+  const { store } = options;
+  const harness = options.harness ?? 'check';
+  const family: Family = await discoverFamily(store, options.family);
+  const findings = new Map<string, Finding>();
+  const add = (severity: Finding['severity'], p: Problem, soul: string): void => {
+    const key = `${severity}\0${p.code}\0${p.note ?? ''}\0${p.role ?? ''}`;
+    const found = findings.get(key);
+    if (!found) findings.set(key, { severity, code: p.code, message: p.message, note: p.note, role: p.role, souls: [soul] });
+    else if (!found.souls.includes(soul)) found.souls.push(soul);
+  };
+  const addError = (error: VaultError, soul: string): void => add('error', { code: error.code, message: error.message, note: error.note ?? null, role: error.role ?? null }, soul);
+  const addWarning = (w: BundleWarning, soul: string): void => add('warning', { code: w.code as Problem['code'], message: w.message, note: w.uri, role: null }, soul);
+
+  const ids = [...new Set([...family.souls, ...family.guestIds])];
+  for (const soul of ids) {
+    const presets: Array<string | null> = [null];
+    if (family.souls.includes(soul) && !family.guestIds.includes(soul)) presets.push(...(await listPresets(store, soul)));
+    for (const preset of presets) {
+      try {
+        const result = await inspectIdentity({ store, soul, harness, preset, discovered: family });
+        for (const error of result.problems) addError(error, soul);
+        for (const warning of result.warnings) addWarning(warning, soul);
+      } catch (error) {
+        if (!(error instanceof VaultError)) throw error;
+        addError(error, soul);
+      }
+    }
+  }
+  const list = [...findings.values()];
+  return {
+    family: family.name,
+    souls: family.souls,
+    guests: family.guestIds,
+    findings: list,
+    errors: list.filter((f) => f.severity === 'error').length,
+    warnings: list.filter((f) => f.severity === 'warning').length,
+  };
+}

@@ -1,0 +1,72 @@
+import { parse } from 'yaml';
+
+export type FrontmatterData = Record<string, unknown>;
+
+export interface SplitNote {
+  /** The parsed mapping; empty when the note has no frontmatter. */
+  data: FrontmatterData;
+  /** The YAML source between the fences, or null when the note has none. */
+  yaml: string | null;
+  /** Everything after the closing fence. */
+  body: string;
+}
+
+/** Raised by splitFrontmatter; the loader turns it into frontmatter_invalid with the note and role. */
+export class FrontmatterProblem extends Error {}
+
+const FENCE = /^---[ \t]*\r?$/;
+
+/**
+ * Split a note (BOM already dropped) into frontmatter and body.
+ * No opening fence: no frontmatter. An opening fence with no closing one, YAML that
+ * does not parse (alias bombs included) or that is not a mapping: FrontmatterProblem.
+ */
+export function splitFrontmatter(text: string): SplitNote {
+  const firstEnd = text.indexOf('\n');
+  const firstLine = firstEnd < 0 ? text : text.slice(0, firstEnd);
+  if (!FENCE.test(firstLine)) return { data: {}, yaml: null, body: text };
+  if (firstEnd < 0) throw new FrontmatterProblem('the opening --- has no closing line');
+  let start = firstEnd + 1;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const line = end < 0 ? text.slice(start) : text.slice(start, end);
+    if (FENCE.test(line)) {
+      const yaml = text.slice(firstEnd + 1, start);
+      const body = end < 0 ? '' : text.slice(end + 1);
+      return { data: parseMapping(yaml), yaml, body };
+    }
+    if (end < 0) break;
+    start = end + 1;
+  }
+  throw new FrontmatterProblem('the opening --- has no closing line');
+}
+
+function parseMapping(yaml: string): FrontmatterData {
+  let value: unknown;
+  try {
+    // maxAliasCount bounds alias expansion, so a "billion laughs" note fails fast instead of hanging.
+    value = parse(yaml, { maxAliasCount: 100, uniqueKeys: true, prettyErrors: false });
+  } catch (error) {
+    const first = String((error as Error).message ?? error).split('\n')[0];
+    throw new FrontmatterProblem(`the YAML does not parse: ${first}`);
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new FrontmatterProblem('the YAML is not a mapping');
+  return value as FrontmatterData;
+}
+
+export type PromptLoading = 'inline' | 'on-demand' | undefined;
+
+/** The one key that decides whole or pointer; any other value is a problem, not a guess. */
+export function promptLoading(data: FrontmatterData): PromptLoading {
+  if (!('prompt_loading' in data)) return undefined;
+  const value = data['prompt_loading'];
+  if (value === 'inline' || value === 'on-demand') return value;
+  throw new FrontmatterProblem(`prompt_loading must be "inline" or "on-demand", not ${JSON.stringify(value)}`);
+}
+
+/** A one-line string field (summary, title), or undefined when absent or not a string. */
+export function stringField(data: FrontmatterData, key: string): string | undefined {
+  const value = data[key];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,25 @@
+// The public API of the loader: the same module runs at build time, in the CLI and in the browser.
+export { SOUL_ROLES, GUEST_ROLES } from './roles.ts';
+export type { SoulRole, GuestRole, Role } from './roles.ts';
+export { VaultError, ERROR_CODES, isVaultError } from './errors.ts';
+export type { ErrorCode, VaultErrorJSON } from './errors.ts';
+export type { Bundle, BundleWarning, IdentityDocument, Mode, Problem } from './bundle.ts';
+export { renderPrompt } from './bundle.ts';
+export { loadIdentity, inspectIdentity, LARGE_NOTE_BYTES } from './load.ts';
+export type { LoadOptions, Inspection } from './load.ts';
+export { checkFamily } from './check.ts';
+export type { CheckReport, CheckOptions, Finding } from './check.ts';
+export { discoverFamily, walkNotes, listPresets, familyName, DEFAULT_FAMILY } from './family.ts';
+export type { Family } from './family.ts';
+export type { VaultStore, StoreEntry } from './store.ts';
+export { MemoryStore } from './memory-store.ts';
+export { splitFrontmatter, promptLoading, stringField, FrontmatterProblem } from './frontmatter.ts';
+export type { FrontmatterData, SplitNote } from './frontmatter.ts';
+export { parseUri, noteUri, pathProblem, VAULT_ID } from './uri.ts';
+export type { NoteRef } from './uri.ts';
+export { pointerText, readCommand } from './pointer.ts';
+export { readNote } from './read.ts';
+export { sha256Hex, decodeNote, utf8Length } from './text.ts';
+export { compareCodePoints, comparePaths } from './order.ts';
+export { describeFamily } from './describe.ts';
+export type { FamilyOverview, MemberSummary, SharedNoteSummary } from './describe.ts';

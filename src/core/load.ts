@@ -1,0 +1,287 @@
+import type { Bundle, BundleWarning, IdentityDocument, Mode } from './bundle.ts';
+import { renderPrompt } from './bundle.ts';
+import { fileNameTime, isoTime } from './dates.ts';
+import { VaultError } from './errors.ts';
+import { discoverFamily, identityCandidates, walkNotes } from './family.ts';
+import type { Family } from './family.ts';
+import { FrontmatterProblem, promptLoading, splitFrontmatter } from './frontmatter.ts';
+import type { FrontmatterData } from './frontmatter.ts';
+import { comparePaths } from './order.ts';
+import { pointerText } from './pointer.ts';
+import type { Role } from './roles.ts';
+import type { VaultStore } from './store.ts';
+import { decodeNote, sha256Hex } from './text.ts';
+import { VAULT_ID, noteUri, pathProblem } from './uri.ts';
+
+/** Size never decides whole or pointer; past this a whole note only adds a warning. */
+export const LARGE_NOTE_BYTES = 51_200;
+
+const OP = 'load_identity';
+
+export interface LoadOptions {
+  store: VaultStore;
+  soul: string;
+  harness: string;
+  preset?: string | null | undefined;
+  /** The family name; found from the vault root when omitted. */
+  family?: string | undefined;
+  /** A family already discovered, to skip listing the root again (the site loads many souls). */
+  discovered?: Family | undefined;
+}
+
+/** What one run over a soul found: the bundle when nothing failed, and every problem when collecting. */
+export interface Inspection {
+  bundle: Bundle | null;
+  problems: VaultError[];
+  warnings: BundleWarning[];
+}
+
+/** Load a soul or guest: every document in order, or a VaultError. Never a bundle with a hole in it. */
+export async function loadIdentity(options: LoadOptions): Promise<Bundle> {
+  return (await assemble(options, false)).bundle!;
+}
+
+/** Load a soul or guest collecting every problem instead of stopping at the first: what `check` runs. */
+export async function inspectIdentity(options: LoadOptions): Promise<Inspection> {
+  return assemble(options, true);
+}
+
+interface Tokens {
+  soul: string;
+  display: string;
+}
+
+interface ReadNote {
+  path: string;
+  uri: string;
+  bytes: number;
+  text: string;
+  revision: string;
+}
+
+function frontmatterError(uri: string, role: Role, why: string): VaultError {
+  return new VaultError('frontmatter_invalid', `frontmatter of ${uri} (${role}) is invalid: ${why}`, { operation: OP, note: uri, role });
+}
+
+/** One run of the sequence. Strict runs throw at the first problem; collecting runs record it and go on. */
+class Assembly {
+  readonly documents: IdentityDocument[] = [];
+  readonly warnings: BundleWarning[] = [];
+  readonly problems: VaultError[] = [];
+  private readonly store: VaultStore;
+  private readonly collect: boolean;
+
+  constructor(store: VaultStore, collect: boolean) {
+    this.store = store;
+    this.collect = collect;
+  }
+
+  fail(error: VaultError): void {
+    if (!this.collect) throw error;
+    this.problems.push(error);
+  }
+
+  private async guard<T>(step: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof VaultError)) throw error;
+      this.fail(error);
+      return undefined;
+    }
+  }
+
+  /** Read, decode and hash one note, or null when absent. One read: text and revision name the same bytes. */
+  private async read(vault: string, path: string, role: Role): Promise<ReadNote | null> {
+    const uri = noteUri(vault, path);
+    const bytes = await this.store.read(vault, path);
+    if (bytes === null) return null;
+    const text = decodeNote(bytes, uri, role, OP);
+    return { path, uri, bytes: bytes.byteLength, text, revision: await sha256Hex(bytes) };
+  }
+
+  /** Frontmatter the loader must read; undefined after a reported problem. */
+  frontmatter(note: ReadNote, role: Role): FrontmatterData | undefined {
+    try {
+      return splitFrontmatter(note.text).data;
+    } catch (error) {
+      if (!(error instanceof FrontmatterProblem)) throw error;
+      this.fail(frontmatterError(note.uri, role, error.message));
+      return undefined;
+    }
+  }
+
+  /** A note's `prompt_loading`; false after a reported problem. */
+  loading(note: ReadNote, role: Role): 'inline' | 'on-demand' | undefined | false {
+    const data = this.frontmatter(note, role);
+    if (!data) return false;
+    try {
+      return promptLoading(data);
+    } catch (error) {
+      if (!(error instanceof FrontmatterProblem)) throw error;
+      this.fail(frontmatterError(note.uri, role, error.message));
+      return false;
+    }
+  }
+
+  push(role: Role, note: ReadNote, mode: Mode, required: boolean, text = note.text): void {
+    if (mode === 'whole' && note.bytes > LARGE_NOTE_BYTES) {
+      this.warnings.push({ code: 'note_large', uri: note.uri, message: `${note.uri} (${role}) is ${note.bytes} bytes, over ${LARGE_NOTE_BYTES}; it still loads whole` });
+    }
+    this.documents.push({ role, uri: note.uri, mode, required, revision: note.revision, bytes: note.bytes, text: mode === 'whole' ? text : pointerText(note.uri) });
+  }
+
+  /** A required single note: whole, or identity_document_missing naming note and role. */
+  async required(role: Role, vault: string, path: string, tokens?: Tokens): Promise<void> {
+    await this.guard(async () => {
+      const note = await this.read(vault, path, role);
+      if (!note) {
+        const uri = noteUri(vault, path);
+        throw new VaultError('identity_document_missing', `required identity document ${uri} (${role}) is missing from the ${this.store.backend} store`, { operation: OP, note: uri, role });
+      }
+      this.push(role, note, 'whole', true, tokens ? fillTokens(note.text, tokens) : note.text);
+    });
+  }
+
+  /** An optional single note: whole, or an empty pointer so the reader sees that it is missing. */
+  async optional(role: Role, vault: string, path: string): Promise<void> {
+    await this.guard(async () => {
+      const note = await this.read(vault, path, role);
+      if (note) this.push(role, note, 'whole', false);
+      else this.documents.push({ role, uri: noteUri(vault, path), mode: 'pointer', required: false, revision: '', bytes: 0, text: '' });
+    });
+  }
+
+  /**
+   * Every note of a folder, read and hashed in parallel but handed over in spec order,
+   * so the first problem reported is the first in load order.
+   */
+  async each(role: Role, vault: string, folder: string, handle: (note: ReadNote) => void, exclude?: string): Promise<void> {
+    const paths = (await this.guard(() => walkNotes(this.store, vault, folder))) ?? [];
+    const settled = await Promise.allSettled(paths.filter((p) => p !== exclude).map((p) => this.read(vault, p, role)));
+    for (const result of settled) {
+      if (result.status === 'fulfilled') {
+        if (result.value) handle(result.value);
+      } else if (result.reason instanceof VaultError) this.fail(result.reason);
+      else throw result.reason;
+    }
+  }
+}
+
+function fillTokens(text: string, tokens: Tokens): string {
+  // One pass, so a display name that itself contains a token is not filled again.
+  return text.replace(/\{soul(_display)?\}/g, (_, display: string | undefined) => (display ? tokens.display : tokens.soul));
+}
+
+function checkArguments(soul: unknown, harness: string, preset: string | null): void {
+  if (harness === '') {
+    throw new VaultError('harness_required', 'load_identity needs a harness or app id: the card says which harness the soul was loaded for', { operation: OP });
+  }
+  if (typeof soul !== 'string' || !VAULT_ID.test(soul)) {
+    const leaves = typeof soul === 'string' && (/[/\\\0]/.test(soul) || soul === '.' || soul === '..');
+    throw new VaultError(leaves ? 'uri_invalid' : 'soul_not_found', `${JSON.stringify(soul)} is not a soul id: ids match [a-z0-9][a-z0-9-]*`, { operation: OP });
+  }
+  if (preset !== null && (typeof preset !== 'string' || preset.includes('/') || preset.startsWith('.') || pathProblem(`${preset}.md`) !== null)) {
+    throw new VaultError('uri_invalid', `preset ${JSON.stringify(preset)} is not a file name under projects/`, { operation: OP, role: 'project' });
+  }
+}
+
+async function assemble(options: LoadOptions, collect: boolean): Promise<Inspection> {
+  const { store, soul } = options;
+  const harness = typeof options.harness === 'string' ? options.harness.trim() : '';
+  const preset = options.preset ?? null;
+  checkArguments(soul, harness, preset);
+
+  const family = options.discovered ?? (await discoverFamily(store, options.family));
+  const isSoul = family.souls.includes(soul);
+  const isGuest = family.guestIds.includes(soul);
+  if (isSoul && isGuest) {
+    throw new VaultError('identity_ambiguous', `"${soul}" is both a family soul (soul://${soul}/) and a guest (soul://${family.guests}/${soul}/)`, { operation: OP, role: 'identity' });
+  }
+  if (!isSoul && !isGuest) {
+    throw new VaultError('soul_not_found', `no soul or guest "${soul}" in family ${family.name} (souls: ${family.souls.join(', ') || 'none'}; guests: ${family.guestIds.join(', ') || 'none'})`, { operation: OP });
+  }
+
+  const run = new Assembly(store, collect);
+  // Identity first: its file name is the display name the tokens need.
+  const vault = isSoul ? soul : family.guests;
+  const prefix = isSoul ? '' : `${soul}/`;
+  const candidates = await identityCandidates(store, vault, prefix.slice(0, -1));
+  let display = soul;
+  if (candidates.length === 0) {
+    const uri = noteUri(vault, `${prefix}<Display Name>.md`);
+    run.fail(new VaultError('identity_document_missing', `required identity document ${uri} (identity) is missing from the ${store.backend} store`, { operation: OP, note: uri, role: 'identity' }));
+  } else if (candidates.length > 1) {
+    const uris = candidates.map((c) => noteUri(vault, prefix + c));
+    run.fail(new VaultError('identity_ambiguous', `${noteUri(vault, prefix)} has ${candidates.length} identity candidates (identity): ${uris.join(', ')}`, { operation: OP, note: uris[0], role: 'identity' }));
+  } else {
+    display = candidates[0]!.slice(0, -'.md'.length);
+    await run.required('identity', vault, prefix + candidates[0]);
+  }
+  const tokens: Tokens = { soul, display };
+
+  if (isSoul) await familySequence(run, family, soul, preset, tokens);
+  else await guestSequence(run, family, soul, tokens);
+
+  if (run.problems.length > 0) return { bundle: null, problems: run.problems, warnings: run.warnings };
+  const bundle: Bundle = {
+    soul,
+    display,
+    kind: isSoul ? 'family' : 'guest',
+    harness,
+    preset: isSoul ? preset : null,
+    documents: run.documents,
+    warnings: run.warnings,
+    revision: await sha256Hex(renderPrompt(run.documents)),
+  };
+  return { bundle, problems: [], warnings: run.warnings };
+}
+
+async function familySequence(run: Assembly, family: Family, soul: string, preset: string | null, tokens: Tokens): Promise<void> {
+  await run.required('shared_instructions', family.shared, 'instructions.md', tokens);
+  await run.each('shared_core', family.shared, 'core', (note) => {
+    const loading = run.loading(note, 'shared_core');
+    if (loading !== false) run.push('shared_core', note, loading === 'inline' ? 'whole' : 'pointer', false);
+  });
+  await run.optional('shared_catalog', family.shared, 'index/core-index.md');
+  await run.required('soul_instructions', soul, 'instructions.md');
+  // A soul's own core is its deep self: always whole, frontmatter not consulted.
+  await run.each('soul_core', soul, 'core', (note) => run.push('soul_core', note, 'whole', false));
+  await run.each('soul_index', soul, 'index', (note) => {
+    const loading = run.loading(note, 'soul_index');
+    if (loading !== false) run.push('soul_index', note, loading === 'on-demand' ? 'pointer' : 'whole', false);
+  });
+  if (preset !== null) await run.required('project', soul, `projects/${preset}.md`);
+}
+
+async function guestSequence(run: Assembly, family: Family, guest: string, tokens: Tokens): Promise<void> {
+  await run.required('guest_shared_instructions', family.guests, 'instructions.md', tokens);
+  await run.required('guest_instructions', family.guests, `${guest}/instructions.md`);
+  const indexPath = `${guest}/memory/index.md`;
+  await run.optional('memory_index', family.guests, indexPath);
+  const memories: Array<{ note: ReadNote; time: number | null }> = [];
+  await run.each('memory', family.guests, `${guest}/memory`, (note) => {
+    const data = run.frontmatter(note, 'memory');
+    if (!data) return;
+    const time = memoryTime(note, data);
+    if (time === undefined) run.fail(frontmatterError(note.uri, 'memory', `date must be an ISO 8601 date, not ${JSON.stringify(data['date'])}`));
+    else memories.push({ note, time });
+  }, indexPath);
+  // Newest first; equal dates in path order; undated after, in path order.
+  memories.sort((a, b) => {
+    if (a.time !== b.time) {
+      if (a.time === null) return 1;
+      if (b.time === null) return -1;
+      return b.time - a.time;
+    }
+    return comparePaths(a.note.path, b.note.path);
+  });
+  for (const { note } of memories) run.push('memory', note, 'whole', false);
+}
+
+/** A memory's date from frontmatter, else from its file name; null when undated, undefined when the date is bad. */
+function memoryTime(note: ReadNote, data: FrontmatterData): number | null | undefined {
+  const value = data['date'];
+  if (value === undefined || value === null) return fileNameTime(note.path);
+  return (typeof value === 'string' ? isoTime(value) : null) ?? undefined;
+}

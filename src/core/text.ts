@@ -1,0 +1,46 @@
+import { VaultError } from './errors.ts';
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+export function encodeUtf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** Decode strict UTF-8; the decoder's own exception never leaks, only integrity_error naming the note. */
+export function decodeNote(bytes: Uint8Array, uri: string, role: string | undefined, operation: string): string {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    const where = role ? ` (${role})` : '';
+    throw new VaultError('integrity_error', `note ${uri}${where} is not valid UTF-8`, { operation, note: uri, role });
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** Lowercase hex SHA-256 through WebCrypto, the same in Node and the browser. */
+export async function sha256Hex(data: Uint8Array | string): Promise<string> {
+  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  let out = '';
+  for (const b of digest) out += HEX[b];
+  return out;
+}
+
+/** UTF-8 byte length of a string without allocating its encoding. */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
