@@ -43,7 +43,7 @@ export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
     else if (!found.souls.includes(soul)) found.souls.push(soul);
   };
   const addError = (error: VaultError, soul: string): void => add('error', { code: error.code, message: error.message, note: error.note ?? null, role: error.role ?? null }, soul);
-  const addWarning = (w: BundleWarning, soul: string): void => add('warning', { code: w.code as Problem['code'], message: w.message, note: w.uri, role: null }, soul);
+  const addWarning = (w: BundleWarning, soul: string, role: string | null): void => add('warning', { code: w.code as Problem['code'], message: w.message, note: w.uri, role }, soul);
 
   const ids = [...new Set([...family.souls, ...family.guestIds])];
   for (const soul of ids) {
@@ -53,7 +53,8 @@ export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
       try {
         const result = await inspectIdentity({ store, soul, harness, preset, discovered: family });
         for (const error of result.problems) addError(error, soul);
-        for (const warning of result.warnings) addWarning(warning, soul);
+        // A warning names its note; its role is the one that document has in this bundle.
+        for (const warning of result.warnings) addWarning(warning, soul, result.bundle?.documents.find((d) => d.uri === warning.uri)?.role ?? null);
       } catch (error) {
         if (!(error instanceof VaultError)) throw error;
         addError(error, soul);
