@@ -81,12 +81,12 @@ class Assembly {
     this.problems.push(error);
   }
 
-  private async guard<T>(step: () => Promise<T>): Promise<T | undefined> {
+  private async guard<T>(role: Role, step: () => Promise<T>): Promise<T | undefined> {
     try {
       return await step();
     } catch (error) {
       if (!(error instanceof VaultError)) throw error;
-      this.fail(error);
+      this.fail(inRole(error, role));
       return undefined;
     }
   }
@@ -133,7 +133,7 @@ class Assembly {
 
   /** A required single note: whole, or identity_document_missing naming note and role. */
   async required(role: Role, vault: string, path: string, tokens?: Tokens): Promise<void> {
-    await this.guard(async () => {
+    await this.guard(role, async () => {
       const note = await this.read(vault, path, role);
       if (!note) {
         const uri = noteUri(vault, path);
@@ -145,7 +145,7 @@ class Assembly {
 
   /** An optional single note: whole, or an empty pointer so the reader sees that it is missing. */
   async optional(role: Role, vault: string, path: string): Promise<void> {
-    await this.guard(async () => {
+    await this.guard(role, async () => {
       const note = await this.read(vault, path, role);
       if (note) this.push(role, note, 'whole', false);
       else this.documents.push({ role, uri: noteUri(vault, path), mode: 'pointer', required: false, revision: '', bytes: 0, text: '' });
@@ -157,15 +157,21 @@ class Assembly {
    * so the first problem reported is the first in load order.
    */
   async each(role: Role, vault: string, folder: string, handle: (note: ReadNote) => void, exclude?: string): Promise<void> {
-    const paths = (await this.guard(() => walkNotes(this.store, vault, folder))) ?? [];
+    const paths = (await this.guard(role, () => walkNotes(this.store, vault, folder))) ?? [];
     const settled = await Promise.allSettled(paths.filter((p) => p !== exclude).map((p) => this.read(vault, p, role)));
     for (const result of settled) {
       if (result.status === 'fulfilled') {
         if (result.value) handle(result.value);
-      } else if (result.reason instanceof VaultError) this.fail(result.reason);
+      } else if (result.reason instanceof VaultError) this.fail(inRole(result.reason, role));
       else throw result.reason;
     }
   }
+}
+
+/** A store's own error (a symlink, a device) met while loading a role: name that role too, as every load error does. */
+function inRole(error: VaultError, role: Role): VaultError {
+  if (error.role !== undefined) return error;
+  return new VaultError(error.code, `${error.message} (${role})`, { operation: OP, note: error.note, role });
 }
 
 function fillTokens(text: string, tokens: Tokens): string {
@@ -196,7 +202,7 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
   const isSoul = family.souls.includes(soul);
   const isGuest = family.guestIds.includes(soul);
   if (isSoul && isGuest) {
-    throw new VaultError('identity_ambiguous', `"${soul}" is both a family soul (soul://${soul}/) and a guest (soul://${family.guests}/${soul}/)`, { operation: OP, role: 'identity' });
+    throw new VaultError('identity_ambiguous', `"${soul}" is both a family soul (soul://${soul}/) and a guest (soul://${family.guests}/${soul}/), so its identity (identity) is ambiguous`, { operation: OP, role: 'identity' });
   }
   if (!isSoul && !isGuest) {
     throw new VaultError('soul_not_found', `no soul or guest "${soul}" in family ${family.name} (souls: ${family.souls.join(', ') || 'none'}; guests: ${family.guestIds.join(', ') || 'none'})`, { operation: OP });
@@ -206,7 +212,10 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
   // Identity first: its file name is the display name the tokens need.
   const vault = isSoul ? soul : family.guests;
   const prefix = isSoul ? '' : `${soul}/`;
-  const candidates = await identityCandidates(store, vault, prefix.slice(0, -1));
+  // A link or device met while listing the identity folder names the identity role too.
+  const candidates = await identityCandidates(store, vault, prefix.slice(0, -1)).catch((error: unknown) => {
+    throw error instanceof VaultError ? inRole(error, 'identity') : error;
+  });
   let display = soul;
   if (candidates.length === 0) {
     const uri = noteUri(vault, `${prefix}<Display Name>.md`);

@@ -18,6 +18,8 @@ export function noteUri(vault: string, path: string): string {
 export function pathProblem(path: string): string | null {
   if (path.length === 0) return 'the path is empty';
   if (path.includes('\0')) return 'it contains a NUL byte';
+  // A lone surrogate has no UTF-8 form: the file system would get U+FFFD and open some other name.
+  if (!path.isWellFormed()) return 'it is not well-formed Unicode (a lone surrogate)';
   if (path.includes('\\')) return 'it contains a backslash';
   if (path.startsWith('/')) return 'it is absolute';
   for (const segment of path.split('/')) {

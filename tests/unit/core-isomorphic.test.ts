@@ -1,0 +1,57 @@
+// src/core runs in the browser too: no Node built-ins, no Buffer, no require.
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { ROOT } from './helpers.ts';
+
+const CORE = path.join(ROOT, 'src', 'core');
+const NODE_ONLY = new Set(['fs', 'fs/promises', 'path', 'crypto', 'os', 'url', 'util', 'stream', 'buffer', 'child_process', 'process', 'module', 'worker_threads']);
+
+/** Every reason a source text is not isomorphic; empty when it is. */
+function nodeOnlyUses(source: string): string[] {
+  const found: string[] = [];
+  // Static imports and re-exports, side-effect imports, and dynamic import().
+  const specifiers = /\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
+  for (const m of source.matchAll(specifiers)) {
+    const spec = m[1]!;
+    if (spec.startsWith('node:') || NODE_ONLY.has(spec) || NODE_ONLY.has(spec.split('/')[0]!)) found.push(`imports ${spec}`);
+  }
+  if (/\bBuffer\b/.test(source)) found.push('uses Buffer');
+  if (/\brequire\s*\(/.test(source)) found.push('calls require(');
+  if (/\bprocess\.(?:env|cwd|argv|platform)\b/.test(source)) found.push('reads process');
+  return found;
+}
+
+async function sources(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await sources(full)));
+    else if (/\.(?:ts|js|mjs|mts)$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+describe('src/core is isomorphic', () => {
+  test('the scanner catches each forbidden use', () => {
+    assert.deepEqual(nodeOnlyUses("import { readFile } from 'node:fs/promises';"), ['imports node:fs/promises']);
+    assert.deepEqual(nodeOnlyUses('import path from "path";'), ['imports path']);
+    assert.deepEqual(nodeOnlyUses("export { x } from 'fs';"), ['imports fs']);
+    assert.deepEqual(nodeOnlyUses("const c = await import('crypto');"), ['imports crypto']);
+    assert.deepEqual(nodeOnlyUses("import 'node:process';"), ['imports node:process']);
+    assert.deepEqual(nodeOnlyUses('const b = Buffer.from(x);'), ['uses Buffer']);
+    assert.deepEqual(nodeOnlyUses("const y = require('yaml');"), ['calls require(']);
+    assert.deepEqual(nodeOnlyUses("import { parse } from 'yaml';\nconst d = new TextDecoder();"), []);
+  });
+
+  test('no file under src/core imports node: modules, fs, path or crypto, or uses Buffer or require(', async () => {
+    const files = await sources(CORE);
+    assert.ok(files.length >= 10, `only ${files.length} files found under src/core`);
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const use of nodeOnlyUses(await readFile(file, 'utf8'))) problems.push(`${path.relative(ROOT, file)}: ${use}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+});
