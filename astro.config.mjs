@@ -1,0 +1,31 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import soulpress from './src/integration/index.ts';
+import { codeFigure } from './src/markdown/code-figure.ts';
+import { SHIKI_THEMES } from './src/markdown/shiki.ts';
+
+// SOULPRESS_SITE is the public origin the sitemap names; the vault comes from SOUL_VAULT_DIR
+// (or content/vaults), and everything else from the integration's options below.
+export default defineConfig({
+  site: process.env.SOULPRESS_SITE || 'http://localhost:4321',
+  trailingSlash: 'always',
+  integrations: [
+    soulpress({ harness: 'webui', title: 'Soulpress' }),
+    mdx(),
+    sitemap(),
+  ],
+  markdown: {
+    shikiConfig: {
+      themes: SHIKI_THEMES,
+      defaultColor: false,
+      transformers: [codeFigure()],
+    },
+  },
+  build: { format: 'directory' },
+  devToolbar: { enabled: false },
+  // Lossless whitespace compression: Astro 7's default JSX rules would drop the space between
+  // an inline element and text continuing on the next line.
+  compressHTML: true,
+});

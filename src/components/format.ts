@@ -1,0 +1,29 @@
+// Number formats, fixed here rather than taken from the machine's locale, so builds are byte-identical.
+
+export function count(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export function bytes(n: number): string {
+  return `${count(n)} B`;
+}
+
+/** 15171 → "14.8 KB": for cards, where exact bytes would be noise. */
+export function size(n: number): string {
+  if (n < 1024) return `${n} B`;
+  return `${(n / 1024).toFixed(1)} KB`;
+}
+
+export function percent(share: number): string {
+  const p = share * 100;
+  if (p > 0 && p < 0.1) return '<0.1%';
+  return `${p.toFixed(1)}%`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
+export function shortRevision(revision: string): string {
+  return revision.slice(0, 12);
+}

@@ -1,0 +1,97 @@
+// Every note of every vault, read once: bytes, revision, frontmatter, title and rendered body.
+import { stringify } from 'yaml';
+import { FrontmatterProblem, comparePaths, compareCodePoints, decodeNote, noteUri, readCommand, sha256Hex, splitFrontmatter, walkNotes, VAULT_ID } from '../core/index.ts';
+import type { FrontmatterData, VaultStore } from '../core/index.ts';
+import { renderNote } from '../markdown/render-note.ts';
+import { building } from './errors.ts';
+import type { FrontmatterRow, NoteView } from './types.ts';
+import { notePath } from './urls.ts';
+
+interface RawNote {
+  uri: string;
+  vault: string;
+  path: string;
+  bytes: number;
+  revision: string;
+  text: string;
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.map(String).join(', ');
+  return stringify(value).trimEnd();
+}
+
+function frontmatterRows(data: FrontmatterData): FrontmatterRow[] {
+  return Object.keys(data).map((key) => ({ key, value: formatValue(data[key]) }));
+}
+
+/** The first `# Heading` of a body outside code fences, for notes without a `title`. */
+function firstHeading(body: string): string | null {
+  let fenced = false;
+  for (const line of body.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
+    if (match) return match[1]!;
+  }
+  return null;
+}
+
+/** Notes of every vault of the root, in vault order then spec path order. */
+async function readAll(store: VaultStore): Promise<RawNote[]> {
+  const vaults = (await store.vaults()).filter((v) => VAULT_ID.test(v)).sort(compareCodePoints);
+  const out: RawNote[] = [];
+  for (const vault of vaults) {
+    const paths = await building(`the notes of vault ${vault}`, () => walkNotes(store, vault, ''));
+    for (const path of paths.sort(comparePaths)) {
+      const uri = noteUri(vault, path);
+      const note = await building(`note page ${uri}`, async () => {
+        const bytes = await store.read(vault, path);
+        if (bytes === null) return null;
+        return { uri, vault, path, bytes: bytes.byteLength, revision: await sha256Hex(bytes), text: decodeNote(bytes, uri, undefined, 'site') };
+      });
+      if (note) out.push(note);
+    }
+  }
+  return out;
+}
+
+/** Every note as a page; `loadedBy` is filled in later from the bundles. */
+export async function buildNotes(store: VaultStore): Promise<NoteView[]> {
+  const raw = await readAll(store);
+  const pages = new Map(raw.map((n) => [n.uri, notePath(n.vault, n.path)]));
+  const notes: NoteView[] = [];
+  for (const note of raw) {
+    let data: FrontmatterData = {};
+    let body = note.text;
+    let problem: string | null = null;
+    try {
+      ({ data, body } = splitFrontmatter(note.text));
+    } catch (error) {
+      if (!(error instanceof FrontmatterProblem)) throw error;
+      problem = error.message;
+    }
+    const fileName = note.path.split('/').pop()!.replace(/\.md$/, '');
+    const title = (typeof data['title'] === 'string' && data['title'].trim()) || firstHeading(body) || fileName;
+        const html = await renderNote(body, { vault: note.vault, path: note.path, pages, title });
+    notes.push({
+      uri: note.uri,
+      vault: note.vault,
+      path: note.path,
+      href: pages.get(note.uri)!,
+      title,
+      summary: typeof data['summary'] === 'string' ? data['summary'] : null,
+      bytes: note.bytes,
+      revision: note.revision,
+      command: readCommand(note.uri),
+      frontmatter: frontmatterRows(data),
+      frontmatterProblem: problem,
+      html,
+      loadedBy: [],
+    });
+  }
+  return notes;
+}

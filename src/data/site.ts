@@ -1,0 +1,155 @@
+// The build-time data layer: the real loader run once per soul, preset and guest over the
+// vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
+import { discoverFamily, listPresets, loadIdentity, readCommand, walkNotes, noteUri } from '../core/index.ts';
+import type { Bundle } from '../core/index.ts';
+import { FsStore } from '../node/index.ts';
+import { bundleView, cachePrefix } from './bundles.ts';
+import { building } from './errors.ts';
+import { buildNotes } from './notes.ts';
+import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
+import { guestPath, soulPath, uriAnchor } from './urls.ts';
+
+const cache = new Map<string, Promise<SiteData>>();
+
+export function buildSite(options: SiteOptions): Promise<SiteData> {
+  const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.title]);
+  let site = cache.get(key);
+  if (!site) {
+    site = assemble(options);
+    cache.set(key, site);
+    // A failed build must not stick: the next build (e.g. after a fix in dev) tries again.
+    site.catch(() => cache.delete(key));
+  }
+  return site;
+}
+
+function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<string, NoteView>): MemberView {
+  const identity = bundle.documents.find((d) => d.role === 'identity');
+  return {
+    id: bundle.soul,
+    display: bundle.display,
+    kind: bundle.kind,
+    presets,
+    href: bundle.href,
+    documentCount: bundle.documents.length,
+    wholeCount: bundle.wholeCount,
+    pointerCount: bundle.pointerCount,
+    promptBytes: bundle.promptBytes,
+    revision: bundle.revision,
+    summary: (identity && notes.get(identity.uri)?.summary) ?? null,
+  };
+}
+
+async function assemble(options: SiteOptions): Promise<SiteData> {
+  const store = new FsStore(options.vault);
+  const family = await building('the family', () => discoverFamily(store, options.family));
+  const notes = await buildNotes(store);
+  const byUri = new Map(notes.map((n) => [n.uri, n]));
+  const load = (subject: string, soul: string, preset: string | null): Promise<Bundle> =>
+    building(subject, () => loadIdentity({ store, soul, harness: options.harness, preset, discovered: family }));
+
+  const bundles: BundleView[] = [];
+  const souls: MemberView[] = [];
+  for (const soul of family.souls) {
+    const presets = await building(`soul ${soul}`, () => listPresets(store, soul));
+    const siblings: BundleView['siblings'] = [
+      { label: 'No preset', preset: null, href: soulPath(soul) },
+      ...presets.map((p) => ({ label: p, preset: p, href: soulPath(soul, p) })),
+    ];
+    const base = bundleView(await load(`soul ${soul}`, soul, null), soul, soulPath(soul), byUri, siblings);
+    bundles.push(base);
+    for (const preset of presets) {
+      const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset);
+      const view = bundleView(bundle, `${soul}/${preset}`, soulPath(soul, preset), byUri, siblings);
+      view.cachePrefix = cachePrefix(base, view, 'the no-preset bundle');
+      bundles.push(view);
+    }
+    souls.push(memberView(base, presets, byUri));
+  }
+  const guests: MemberView[] = [];
+  for (const guest of family.guestIds) {
+    const view = bundleView(await load(`guest ${guest}`, guest, null), guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
+    bundles.push(view);
+    guests.push(memberView(view, [], byUri));
+  }
+
+  fillLoadedBy(notes, bundles);
+  const catalog = await buildCatalog(store, family.shared, bundles, byUri);
+  const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
+  const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
+  return {
+    title: options.title,
+    family: family.name,
+    harness: options.harness,
+    shared: {
+      vault: family.shared,
+      guests: family.guests,
+      instructionsHref: instructions?.href ?? null,
+      catalogHref: catalogNote?.href ?? null,
+      coreCount: catalog.length,
+    },
+    souls,
+    guests,
+    bundles,
+    catalog,
+    notes,
+  };
+}
+
+/** "Loaded by": each soul and guest that loads a note, in which role and mode, and in which bundles. */
+function fillLoadedBy(notes: NoteView[], bundles: BundleView[]): void {
+  const byUri = new Map(notes.map((n) => [n.uri, n]));
+  const entries = new Map<string, LoadedBy>();
+  for (const bundle of bundles) {
+    for (const doc of bundle.documents) {
+      const note = byUri.get(doc.uri);
+      if (!note) continue;
+      const key = `${doc.uri}\u0000${bundle.soul}\u0000${doc.role}\u0000${doc.mode}`;
+      let entry = entries.get(key);
+      if (!entry) {
+        entry = { member: bundle.soul, display: bundle.display, kind: bundle.kind, role: doc.role, mode: doc.mode, bundles: [] };
+        entries.set(key, entry);
+        note.loadedBy.push(entry);
+      }
+      entry.bundles.push({ label: bundle.preset ?? (bundle.kind === 'guest' ? 'guest' : 'no preset'), href: `${bundle.href}#${doc.anchor}` });
+    }
+  }
+}
+
+/** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */
+async function buildCatalog(store: FsStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<CatalogEntry[]> {
+  const entries = new Map<string, CatalogEntry>();
+  const entry = (uri: string, path: string): CatalogEntry => {
+    let e = entries.get(uri);
+    if (!e) {
+      const note = notes.get(uri);
+      e = {
+        uri,
+        path,
+        title: note?.title ?? null,
+        summary: note?.summary ?? null,
+        distance: null,
+        command: readCommand(uri),
+        noteHref: note?.href ?? '',
+        anchor: uriAnchor(uri),
+        carriedBy: [],
+      };
+      entries.set(uri, e);
+    }
+    return e;
+  };
+  for (const bundle of bundles) {
+    if (bundle.kind !== 'family' || bundle.preset !== null) continue;
+    for (const doc of bundle.documents) {
+      if (doc.role !== 'shared_core') continue;
+      const e = entry(doc.uri, doc.uri.slice(`soul://${shared}/`.length));
+      e.distance ??= doc.mode === 'whole' ? 'head' : 'at-hand';
+      e.carriedBy.push({ soul: bundle.soul, display: bundle.display, mode: doc.mode, href: `${bundle.href}#${doc.anchor}` });
+    }
+  }
+  // With no soul to load it, the catalog still lists the shared core, distance unknown.
+  if (entries.size === 0) {
+    for (const path of await walkNotes(store, shared, 'core')) entry(noteUri(shared, path), path);
+  }
+  return [...entries.values()];
+}

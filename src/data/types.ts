@@ -1,0 +1,173 @@
+// The plain, precomputed data every page renders. Built once per build by buildSite();
+// components only read it, so no page re-derives order, modes or sizes.
+import type { Mode, Role } from '../core/index.ts';
+
+export interface SiteOptions {
+  /** Absolute path of the vault root. */
+  vault: string;
+  /** Family name; found from the vault root when omitted. */
+  family?: string | undefined;
+  /** The harness every bundle is loaded for. */
+  harness: string;
+  /** Site title shown in the header and <title>. */
+  title: string;
+}
+
+export interface SiteData {
+  title: string;
+  family: string;
+  harness: string;
+  shared: SharedVault;
+  souls: MemberView[];
+  guests: MemberView[];
+  /** Every bundle: one per soul (no preset), one per soul and preset, one per guest. */
+  bundles: BundleView[];
+  catalog: CatalogEntry[];
+  notes: NoteView[];
+}
+
+export interface SharedVault {
+  vault: string;
+  instructionsHref: string | null;
+  catalogHref: string | null;
+  coreCount: number;
+  /** Guest container vault id, when the family has guests. */
+  guests: string;
+}
+
+export interface MemberView {
+  id: string;
+  display: string;
+  kind: 'family' | 'guest';
+  presets: string[];
+  /** Path (relative to the base) of the member's default bundle page. */
+  href: string;
+  /** Figures of the default bundle. */
+  documentCount: number;
+  wholeCount: number;
+  pointerCount: number;
+  promptBytes: number;
+  revision: string;
+  summary: string | null;
+}
+
+export interface BundleView {
+  /** `pippa`, `pippa/code-review` or a guest id: unique among bundles. */
+  key: string;
+  soul: string;
+  display: string;
+  kind: 'family' | 'guest';
+  harness: string;
+  preset: string | null;
+  revision: string;
+  href: string;
+  /** UTF-8 length of the rendered prompt. */
+  promptBytes: number;
+  promptText: string;
+  documents: DocumentView[];
+  groups: RoleGroup[];
+  warnings: WarningView[];
+  wholeCount: number;
+  pointerCount: number;
+  /** Sibling bundles of the same soul (default first, then presets), for the preset switcher. */
+  siblings: Array<{ label: string; preset: string | null; href: string }>;
+  /** For a preset: how much of the prompt it shares with the no-preset bundle (what a provider's cache keeps). */
+  cachePrefix: CachePrefix | null;
+}
+
+export interface CachePrefix {
+  against: string;
+  href: string;
+  /** Leading bytes both prompts share. */
+  sharedBytes: number;
+  /** 1-based position of the first document whose bytes differ, or null when one prompt is a prefix of the other. */
+  firstDifferent: number | null;
+}
+
+export interface DocumentView {
+  /** 1-based position in load order. */
+  position: number;
+  role: Role;
+  uri: string;
+  mode: Mode;
+  required: boolean;
+  revision: string;
+  /** Raw note size (the spec's `bytes`). */
+  noteBytes: number;
+  /** UTF-8 length of the document's text: what the model reads. */
+  promptBytes: number;
+  /** promptBytes / the rendered prompt's bytes, 0..1. */
+  share: number;
+  /** The row's id on the bundle page. */
+  anchor: string;
+  /** The note's page, or null when the note is absent (an empty optional pointer). */
+  noteHref: string | null;
+  /** Title of the note, when it has one. */
+  title: string | null;
+}
+
+export interface RoleGroup {
+  role: Role;
+  label: string;
+  count: number;
+  whole: number;
+  pointer: number;
+  promptBytes: number;
+  share: number;
+  /** Positions (1-based) of the group's first and last documents. */
+  first: number;
+  last: number;
+}
+
+export interface WarningView {
+  code: string;
+  uri: string;
+  message: string;
+  anchor: string | null;
+}
+
+export interface CatalogEntry {
+  uri: string;
+  path: string;
+  title: string | null;
+  summary: string | null;
+  /** `head` when carried whole, `at-hand` when a pointer; null when no soul loads it. */
+  distance: 'head' | 'at-hand' | null;
+  command: string;
+  noteHref: string;
+  anchor: string;
+  carriedBy: Array<{ soul: string; display: string; mode: Mode; href: string }>;
+}
+
+export interface FrontmatterRow {
+  key: string;
+  value: string;
+}
+
+export interface NoteView {
+  uri: string;
+  vault: string;
+  path: string;
+  href: string;
+  title: string;
+  summary: string | null;
+  bytes: number;
+  revision: string;
+  command: string;
+  frontmatter: FrontmatterRow[];
+  /** Why the frontmatter could not be read, when it could not. */
+  frontmatterProblem: string | null;
+  /** The body rendered from Markdown, sanitized. */
+  html: string;
+  loadedBy: LoadedBy[];
+}
+
+export interface LoadedBy {
+  member: string;
+  display: string;
+  kind: 'family' | 'guest';
+  role: Role;
+  mode: Mode;
+  /** The bundles it appears in this role and mode: default first, then presets. */
+  bundles: Array<{ label: string; href: string }>;
+}

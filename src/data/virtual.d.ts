@@ -1,0 +1,4 @@
+declare module 'virtual:soulpress/site' {
+  const site: import('./types.ts').SiteData;
+  export default site;
+}

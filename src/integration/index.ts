@@ -1,0 +1,50 @@
+// The Soulpress Astro integration: runs the real loader over the vault root once per build,
+// before any page is rendered, and hands the pages plain data. A VaultError stops the build
+// with the loader's own message, so no page of a broken soul is ever written.
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { AstroError } from 'astro/errors';
+import { SiteBuildError } from '../data/errors.ts';
+import { buildSite } from '../data/site.ts';
+import type { SiteData } from '../data/types.ts';
+import { resolveOptions } from './options.ts';
+import type { SoulpressOptions } from './options.ts';
+import { siteModule } from './virtual-site.ts';
+
+export type { SoulpressOptions } from './options.ts';
+
+/**
+ * A build failure that prints as the loader's message: no stack trace, and a hint of our own.
+ * toString stays free of the words Astro's hint heuristic reads as browser APIs ("document").
+ */
+class VaultBuildFailure extends AstroError {
+  constructor(error: SiteBuildError) {
+    super(error.message, 'Fix the note named above (`soul-vault check` lists every problem at once) and build again.');
+    this.name = 'VaultError';
+    this.stack = '';
+  }
+
+  override toString(): string {
+    return 'VaultBuildFailure';
+  }
+}
+
+export default function soulpress(options: SoulpressOptions = {}): AstroIntegration {
+  return {
+    name: 'soulpress',
+    hooks: {
+      'astro:config:setup': async ({ config, updateConfig, logger }) => {
+        const resolved = resolveOptions(options, fileURLToPath(config.root));
+        let site: SiteData;
+        try {
+          site = await buildSite(resolved);
+        } catch (error) {
+          if (error instanceof SiteBuildError) throw new VaultBuildFailure(error);
+          throw error;
+        }
+        logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
+        updateConfig({ vite: { plugins: [siteModule(site)] } });
+      },
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { vaultRoot } from '../node/index.ts';
+import type { SiteOptions } from '../data/types.ts';
+
+/** What a user sets in astro.config: every field optional. */
+export interface SoulpressOptions {
+  /** The vault root: a folder of vaults. Default: $SOUL_VAULT_DIR, else content/vaults. */
+  vault?: string;
+  /** The family name. Default: from the one `*-shared` vault, else cwkpippa. */
+  family?: string;
+  /** The harness every bundle is loaded for. Default: webui. */
+  harness?: string;
+  /** The site title. Default: Soulpress. */
+  title?: string;
+}
+
+export const DEFAULT_HARNESS = 'webui';
+export const DEFAULT_TITLE = 'Soulpress';
+
+/** Options resolved against the project root (the vault folder) and the environment. */
+export function resolveOptions(options: SoulpressOptions, root: string, env: NodeJS.ProcessEnv = process.env): SiteOptions {
+  return {
+    vault: vaultRoot(options.vault, env, root),
+    family: options.family || undefined,
+    harness: options.harness?.trim() || DEFAULT_HARNESS,
+    title: options.title?.trim() || DEFAULT_TITLE,
+  };
+}

@@ -1,0 +1,142 @@
+// Vault notes rendered with Sätteri: Markdown only (never MDX, never scripts), raw HTML shown
+// as text, unsafe link schemes dropped, soul:// URIs linked to note pages, code highlighted by Shiki.
+import { defineHastPlugin, defineMdastPlugin, markdownToHtml } from 'satteri';
+import type { HastNode, MdastNode } from 'satteri';
+import { highlightCode } from './shiki.ts';
+import { isSafeUrl, linkTarget } from './links.ts';
+import { BASE_MARKER } from './base-marker.ts';
+import { slugger } from './slug.ts';
+
+export interface NoteContext {
+  vault: string;
+  path: string;
+  /** Page path of every known note, by URI. */
+  pages: ReadonlyMap<string, string>;
+  /** The page's own title: a first heading that repeats it is dropped. */
+  title: string;
+}
+
+/** The href a link in the note gets, or null to drop the link and keep its text. */
+function hrefFor(url: string, ctx: NoteContext): string | null {
+  const target = linkTarget(url, ctx.vault, ctx.path);
+  switch (target.kind) {
+    case 'external':
+    case 'anchor':
+      return target.href;
+    case 'note': {
+      const page = ctx.pages.get(target.uri);
+      return page === undefined ? null : BASE_MARKER + page + (target.fragment === '#' ? '' : target.fragment);
+    }
+    case 'drop':
+      return null;
+  }
+}
+
+const BLOCK_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
+function safety(ctx: NoteContext) {
+  return defineMdastPlugin({
+    name: 'soulpress:note-safety',
+    // Raw HTML is shown as the text it is, never parsed: a note cannot inject markup or scripts.
+    html(node, c) {
+      const parent = c.parent(node);
+      const textNode = { type: 'text', value: node.value } as MdastNode;
+      if (parent && BLOCK_PARENTS.has(parent.type)) return { type: 'paragraph', children: [textNode] } as MdastNode;
+      return textNode;
+    },
+    link(node, c) {
+      const href = hrefFor(node.url, ctx);
+      if (href === null) c.replaceNode(node, node.children as MdastNode[]);
+      else if (href !== node.url) c.setProperty(node, 'url', href);
+    },
+    definition(node, c) {
+      const href = hrefFor(node.url, ctx);
+      c.setProperty(node, 'url', href ?? '');
+    },
+    // Images would load from anywhere; a note shows a link to a web image, or just its alt text.
+    image(node) {
+      const alt = node.alt || node.url;
+      if (/^https?:\/\//i.test(node.url.trim())) {
+        return { type: 'link', url: node.url.trim(), children: [{ type: 'text', value: `image: ${alt}` }] } as MdastNode;
+      }
+      return { type: 'text', value: alt } as MdastNode;
+    },
+    imageReference(node) {
+      return { type: 'text', value: node.alt ?? '' } as MdastNode;
+    },
+    // `soul://…` in code is the most common way notes name each other: link it when the note exists.
+    inlineCode(node, c) {
+      const page = ctx.pages.get(node.value.trim());
+      if (page === undefined || c.parent(node)?.type === 'link') return;
+      return { type: 'link', url: BASE_MARKER + page, children: [{ type: 'inlineCode', value: node.value }] } as MdastNode;
+    },
+    // The page has its own <h1>: the note's headings move one level down, and a first heading
+    // that repeats the title is dropped.
+    heading(node, c) {
+      if (node.depth === 1 && c.indexOf(node) === 0 && c.parent(node)?.type === 'root' && c.textContent(node).trim() === ctx.title) {
+        c.removeNode(node);
+        return;
+      }
+      c.setProperty(node, 'depth', Math.min(node.depth + 1, 6) as 1 | 2 | 3 | 4 | 5 | 6);
+    },
+  });
+}
+
+type HastElementNode = Extract<HastNode, { type: 'element' }>;
+
+function headingIds() {
+  return () => {
+    const slug = slugger();
+    return defineHastPlugin({
+      name: 'soulpress:heading-ids',
+      element: {
+        filter: ['h2', 'h3', 'h4', 'h5', 'h6'],
+        visit(node, c) {
+          c.setProperty(node, 'id', slug(c.textContent(node)));
+        },
+      },
+    });
+  };
+}
+
+/** Defence in depth: whatever the Markdown stage missed, no href or src leaves with an unsafe scheme. */
+const linkGuard = defineHastPlugin({
+  name: 'soulpress:link-guard',
+  element: {
+    filter: ['a', 'img'],
+    visit(node, c) {
+      const props = (node as HastElementNode).properties ?? {};
+      const url = String(props['href'] ?? props['src'] ?? '');
+      if (url !== '' && isSafeUrl(url)) return;
+      return { type: 'element', tagName: 'span', properties: {}, children: (node as HastElementNode).children } as HastNode;
+    },
+  },
+});
+
+const highlight = defineHastPlugin({
+  name: 'soulpress:highlight',
+  element: {
+    filter: ['pre'],
+    async visit(node, c) {
+      const code = (node as HastElementNode).children.find((n): n is HastElementNode => n.type === 'element' && n.tagName === 'code');
+      if (!code) return;
+      const data = (code as { data?: { lang?: string | null; meta?: string | null } }).data;
+      const className = code.properties?.['className'];
+      const fromClass = Array.isArray(className)
+        ? String(className.find((x) => String(x).startsWith('language-')) ?? '').slice('language-'.length)
+        : '';
+      const lang = data?.lang ?? (fromClass || undefined);
+      return (await highlightCode(c.textContent(code), lang, data?.meta ?? undefined)) as unknown as HastNode;
+    },
+  },
+});
+
+/** The note's body (frontmatter already split off) as sanitized HTML. */
+export async function renderNote(body: string, ctx: NoteContext): Promise<string> {
+  const result = await markdownToHtml(body, {
+    features: { frontmatter: false, gfm: true, rawHtml: false },
+    mdastPlugins: [safety(ctx)],
+    hastPlugins: [headingIds(), linkGuard, highlight],
+  });
+  return result.html;
+}

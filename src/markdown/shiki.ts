@@ -1,0 +1,33 @@
+// One Shiki highlighter for vault notes, dual light/dark themes through CSS variables,
+// the same themes and code figure the lessons get from Astro's Markdown config.
+import { bundledLanguages, createHighlighter } from 'shiki';
+import type { Highlighter } from 'shiki';
+import type { Element, Root } from 'hast';
+import { codeFigure } from './code-figure.ts';
+
+export const SHIKI_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+
+let highlighter: Promise<Highlighter> | undefined;
+
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [] });
+  return highlighter;
+}
+
+/** A fence's code as a highlighted `<figure>`; unknown languages fall back to plain text. */
+export async function highlightCode(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
+  const hl = await getHighlighter();
+  let language = (lang ?? 'text').toLowerCase();
+  if (!hl.getLoadedLanguages().includes(language)) {
+    if (language in bundledLanguages) await hl.loadLanguage(language as keyof typeof bundledLanguages);
+    else language = 'text';
+  }
+  const root = hl.codeToHast(code.replace(/\n$/, ''), {
+    lang: language,
+    themes: SHIKI_THEMES,
+    defaultColor: false,
+    meta: meta ? { __raw: meta } : undefined,
+    transformers: [codeFigure()],
+  }) as Root;
+  return root.children[0] as Element;
+}

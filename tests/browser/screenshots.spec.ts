@@ -1,0 +1,85 @@
+// Screenshots of the main page kinds in light and dark, plus the basics a person would check:
+// the heading shows, the console stays clean, and the theme toggle flips data-theme.
+import { expect, test } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
+
+const SHOTS = 'test-results/screenshots';
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'lesson', path: '/lessons/the-load-order/' },
+  { name: 'soul', path: '/souls/pippa/' },
+  { name: 'catalog', path: '/shared/' },
+] as const;
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
+
+    for (const { name, path } of PAGES) {
+      test(`${name} renders and is captured`, async ({ page }) => {
+        const errors = collectErrors(page);
+        await page.goto(path);
+        await expect(page.locator('h1')).toBeVisible();
+        await expect(page.locator('[data-theme-toggle]')).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('theme toggle', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('switches data-theme and remembers it across pages', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).not.toHaveAttribute('data-theme');
+    await page.locator('[data-theme-toggle]').click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await page.goto('/shared/');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.locator('[data-theme-toggle]').click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 360, height: 780 }, colorScheme: 'light' });
+
+  test('the soul page fits 360px without sideways scrolling of the page', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await expect(page.locator('h1')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/soul-360.png`, fullPage: false });
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, colorScheme: 'dark' });
+
+  test('pages read fully and no dead buttons show', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.locator('tr.doc').first()).toBeVisible();
+    await expect(page.locator('[data-theme-toggle]')).toBeHidden();
+    await expect(page.locator('button.copy').first()).toBeHidden();
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+  });
+});

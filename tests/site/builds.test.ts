@@ -1,0 +1,137 @@
+// Builds other than the main one: a broken vault must fail with the loader's message and leave
+// no page; a build under a base path must keep every link inside that base (and keep hostile
+// notes inert); two builds of the same content must give the same bytes.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { VAULTS, astroBuild, cleanup, exists, listFiles, pageFile, tmp } from './helpers/dist.ts';
+import { checkLinks } from './helpers/links.ts';
+import { tags } from './helpers/html.ts';
+
+const scratch: string[] = [];
+after(() => scratch.forEach(cleanup));
+
+function scratchDir(prefix: string): string {
+  const dir = tmp(prefix);
+  scratch.push(dir);
+  return dir;
+}
+
+describe('a broken vault', () => {
+  test('fails the build with the loader message, no stack trace and no pages', () => {
+    const work = scratchDir('broken');
+    const vault = path.join(work, 'vaults');
+    cpSync(VAULTS, vault, { recursive: true });
+    rmSync(path.join(vault, 'pippa', 'instructions.md'));
+    const outDir = path.join(work, 'dist');
+    const run = astroBuild({ outDir, vault });
+    const output = run.stdout + run.stderr;
+    assert.notEqual(run.status, 0, 'the build must fail');
+    assert.ok(
+      output.includes(
+        'Soulpress: cannot build soul pippa: error[identity_document_missing]: required identity document soul://pippa/instructions.md (soul_instructions) is missing from the fs store',
+      ),
+      output,
+    );
+    assert.doesNotMatch(output, /^\s+at /m, 'no stack trace');
+    assert.ok(!exists(pageFile(outDir, 'souls/pippa/')), 'no page for the broken soul');
+    assert.ok(!existsSync(outDir) || listFiles(outDir).every((f) => !f.endsWith('.html')), 'no pages at all');
+  });
+});
+
+describe('a build under a base path', () => {
+  const base = '/team/souls/';
+  const work = scratchDir('base');
+  const vault = path.join(work, 'vaults');
+  const outDir = path.join(work, 'dist');
+  let built = false;
+
+  const build = () => {
+    if (built) return;
+    cpSync(VAULTS, vault, { recursive: true });
+    // A library note nobody loads, written to attack the site: it must render as inert text.
+    mkdirSync(path.join(vault, 'cwkpippa-shared', 'library'), { recursive: true });
+    writeFileSync(
+      path.join(vault, 'cwkpippa-shared', 'library', 'hostile.md'),
+      [
+        '---',
+        'title: Hostile <b>title</b>',
+        '---',
+        '# Hostile',
+        '',
+        '<script>window.__pwned = 1</script>',
+        '',
+        'Inline <img src=x onerror="window.__pwned=2"> and <iframe src="https://example.org"></iframe>.',
+        '',
+        '[click](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) [vb](vbscript:msgbox) [ref][r] <javascript:alert(3)>',
+        '',
+        '![pic](javascript:alert(4)) [voice](../core/voice.md) [same](soul://cwkpippa-shared/core/honesty.md) [gone](soul://nowhere/x.md)',
+        '',
+        '[r]: JaVaScRiPt:alert(2)',
+        '',
+        "import fs from 'node:fs'",
+        '',
+        '{globalThis.process.exit(3)}',
+        '',
+        '```html',
+        '<script>alert("in code is fine")</script>',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const run = astroBuild({ outDir, vault, base });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    built = true;
+  };
+
+  test('every link resolves inside the base', () => {
+    build();
+    const report = checkLinks(outDir, base);
+    assert.deepEqual(report.broken, []);
+    assert.ok(report.checked > 1000);
+    const home = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    assert.ok(home.includes(`href="${base}souls/pippa/"`), 'links carry the base');
+  });
+
+  test('a hostile note renders as text: no script, no handler, no unsafe URL', () => {
+    build();
+    const html = readFileSync(pageFile(outDir, 'notes/cwkpippa-shared/library/hostile/'), 'utf8');
+    const body = html.slice(html.indexOf('class="prose note-body"'), html.indexOf('id="frontmatter-title"'));
+    assert.ok(body.length > 0);
+    for (const tag of tags(body)) {
+      assert.ok(!['script', 'iframe', 'img', 'object', 'embed'].includes(tag.name), `a <${tag.name}> came through`);
+      for (const [name, value] of tag.attrs) {
+        assert.ok(!name.startsWith('on'), `handler ${name}`);
+        if (name === 'href' || name === 'src') assert.doesNotMatch(value, /^\s*(javascript|data|vbscript):/i, `${name}=${value}`);
+      }
+    }
+    assert.ok(body.includes('&lt;script&gt;window.__pwned = 1&lt;/script&gt;'), 'raw HTML is shown as text');
+    // Notes are Markdown, not MDX: an import line or a {expression} is text, never run at build.
+    assert.ok(body.includes('import fs from ') && body.includes('{globalThis.process.exit(3)}'), 'MDX syntax stays text');
+    assert.ok(body.includes(`href="${base}notes/cwkpippa-shared/core/voice/"`), 'a relative .md link points at the note page');
+    assert.ok(body.includes(`href="${base}notes/cwkpippa-shared/core/honesty/"`), 'a soul:// link points at the note page');
+    assert.ok(!html.includes('<b>title</b>'), 'frontmatter is escaped');
+    const scripts = html.match(/<script\b/g)?.length ?? 0;
+    const ownScripts = readFileSync(pageFile(outDir, 'shared/'), 'utf8').match(/<script\b/g)?.length ?? 0;
+    assert.equal(scripts, ownScripts, 'only the site’s own scripts');
+  });
+});
+
+describe('reproducibility', () => {
+  test('the same content gives the same dist bytes twice', () => {
+    const digests = [1, 2].map((n) => {
+      const outDir = path.join(scratchDir(`repro${n}`), 'dist');
+      const run = astroBuild({ outDir });
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      const files = listFiles(outDir);
+      return new Map(files.map((f) => [f, createHash('sha256').update(readFileSync(path.join(outDir, f))).digest('hex')]));
+    });
+    const [a, b] = digests as [Map<string, string>, Map<string, string>];
+    assert.ok(a.size > 50);
+    assert.deepEqual([...a.keys()], [...b.keys()], 'same files');
+    const differing = [...a].filter(([f, h]) => b.get(f) !== h).map(([f]) => f);
+    assert.deepEqual(differing, [], 'same bytes');
+  });
+});
