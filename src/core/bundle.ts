@@ -42,6 +42,28 @@ export interface Problem {
   role: string | null;
 }
 
+/**
+ * The rendered prompt's UTF-8 bytes, encoded one document at a time: the same bytes as
+ * encoding renderPrompt's string, without building and flattening one huge string first
+ * (for a 500-note soul that was most of a load's time).
+ */
+export function promptBytes(documents: readonly IdentityDocument[]): Uint8Array {
+  const encoder = new TextEncoder();
+  let capacity = 0;
+  for (const doc of documents) if (doc.text !== '') capacity += doc.text.length * 3 + 2;
+  const out = new Uint8Array(capacity);
+  let at = 0;
+  for (const doc of documents) {
+    if (doc.text === '') continue;
+    if (at > 0) {
+      out[at++] = 0x0a;
+      out[at++] = 0x0a;
+    }
+    at += encoder.encodeInto(doc.text, out.subarray(at)).written;
+  }
+  return out.subarray(0, at);
+}
+
 /** The rendered prompt: every non-empty text in order, one blank line between. */
 export function renderPrompt(documents: readonly IdentityDocument[]): string {
   let out = '';

@@ -1,3 +1,4 @@
+import { VaultError } from './errors.ts';
 import { discoverFamily, identityCandidates, listPresets, walkNotes } from './family.ts';
 import { FrontmatterProblem, promptLoading, splitFrontmatter, stringField } from './frontmatter.ts';
 import type { VaultStore } from './store.ts';
@@ -34,10 +35,15 @@ export interface FamilyOverview {
 /** What `ls` prints: souls, guests and the shared core, read without loading any bundle. */
 export async function describeFamily(store: VaultStore, given?: string): Promise<FamilyOverview> {
   const family = await discoverFamily(store, given);
+  // ls lists a broken soul too (check says what is wrong): a link or bad name in its folder leaves it no display name.
+  const tolerate = (error: unknown): string[] => {
+    if (error instanceof VaultError) return [];
+    throw error;
+  };
   const member = async (id: string, kind: 'family' | 'guest'): Promise<MemberSummary> => {
-    const candidates = kind === 'family' ? await identityCandidates(store, id, '') : await identityCandidates(store, family.guests, id);
+    const candidates = await (kind === 'family' ? identityCandidates(store, id, '') : identityCandidates(store, family.guests, id)).catch(tolerate);
     const display = candidates.length === 1 ? candidates[0]!.slice(0, -3) : null;
-    return { id, kind, display, presets: kind === 'family' ? await listPresets(store, id) : [] };
+    return { id, kind, display, presets: kind === 'family' ? await listPresets(store, id).catch(tolerate) : [] };
   };
   const members = [
     ...(await Promise.all(family.souls.map((id) => member(id, 'family')))),

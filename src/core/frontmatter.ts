@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { YamlError, parseYaml } from './yaml.ts';
 
 export type FrontmatterData = Record<string, unknown>;
 
@@ -44,14 +44,17 @@ export function splitFrontmatter(text: string): SplitNote {
 function parseMapping(yaml: string): FrontmatterData {
   let value: unknown;
   try {
-    // maxAliasCount bounds alias expansion, so a "billion laughs" note fails fast instead of hanging.
-    value = parse(yaml, { maxAliasCount: 100, uniqueKeys: true, prettyErrors: false });
+    // parseYaml caps alias expansion, so a "billion laughs" note fails fast instead of hanging.
+    value = parseYaml(yaml);
   } catch (error) {
-    const first = String((error as Error).message ?? error).split('\n')[0];
-    throw new FrontmatterProblem(`the YAML does not parse: ${first}`);
+    if (!(error instanceof YamlError)) throw error;
+    // +1: the YAML starts on the note's second line, after the opening fence.
+    throw new FrontmatterProblem(`the YAML does not parse: line ${error.line + 1} of the note: ${error.reason}`);
   }
   if (value === null || value === undefined) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new FrontmatterProblem('the YAML is not a mapping');
+  // Only a plain mapping: tags such as !!omap, !!set or !!binary give a Map, Set or bytes whose keys the loader would not see.
+  const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) throw new FrontmatterProblem('the YAML is not a mapping');
   return value as FrontmatterData;
 }
 

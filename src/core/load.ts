@@ -1,5 +1,5 @@
 import type { Bundle, BundleWarning, IdentityDocument, Mode } from './bundle.ts';
-import { renderPrompt } from './bundle.ts';
+import { promptBytes } from './bundle.ts';
 import { fileNameTime, isoTime } from './dates.ts';
 import { VaultError } from './errors.ts';
 import { discoverFamily, identityCandidates, walkNotes } from './family.ts';
@@ -241,7 +241,7 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     preset: isSoul ? preset : null,
     documents: run.documents,
     warnings: run.warnings,
-    revision: await sha256Hex(renderPrompt(run.documents)),
+    revision: await sha256Hex(promptBytes(run.documents)),
   };
   return { bundle, problems: [], warnings: run.warnings };
 }
