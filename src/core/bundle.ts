@@ -43,23 +43,32 @@ export interface Problem {
 }
 
 /**
- * The rendered prompt's UTF-8 bytes, encoded one document at a time: the same bytes as
- * encoding renderPrompt's string, without building and flattening one huge string first
- * (for a 500-note soul that was most of a load's time).
+ * The rendered prompt's UTF-8 bytes, built one document at a time: the same bytes as encoding
+ * renderPrompt's string, without building and encoding one huge string (for a 500-note soul that
+ * was most of a load). `encoded[i]`, when given, is document i's text already as UTF-8 (a whole
+ * note's own bytes) and is copied instead of encoded.
  */
-export function promptBytes(documents: readonly IdentityDocument[]): Uint8Array {
+export function promptBytes(documents: readonly IdentityDocument[], encoded: ReadonlyArray<Uint8Array | null> = []): Uint8Array {
   const encoder = new TextEncoder();
   let capacity = 0;
-  for (const doc of documents) if (doc.text !== '') capacity += doc.text.length * 3 + 2;
+  for (let i = 0; i < documents.length; i++) {
+    const text = documents[i]!.text;
+    if (text !== '') capacity += (encoded[i]?.byteLength ?? text.length * 3) + 2;
+  }
   const out = new Uint8Array(capacity);
   let at = 0;
-  for (const doc of documents) {
-    if (doc.text === '') continue;
+  for (let i = 0; i < documents.length; i++) {
+    const text = documents[i]!.text;
+    if (text === '') continue;
     if (at > 0) {
       out[at++] = 0x0a;
       out[at++] = 0x0a;
     }
-    at += encoder.encodeInto(doc.text, out.subarray(at)).written;
+    const bytes = encoded[i];
+    if (bytes) {
+      out.set(bytes, at);
+      at += bytes.byteLength;
+    } else at += encoder.encodeInto(text, out.subarray(at)).written;
   }
   return out.subarray(0, at);
 }

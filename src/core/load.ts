@@ -57,6 +57,8 @@ interface ReadNote {
   bytes: number;
   text: string;
   revision: string;
+  /** The UTF-8 of `text`: the note's bytes without the BOM decodeNote dropped. */
+  encoded: Uint8Array;
 }
 
 function frontmatterError(uri: string, role: Role, why: string): VaultError {
@@ -66,6 +68,8 @@ function frontmatterError(uri: string, role: Role, why: string): VaultError {
 /** One run of the sequence. Strict runs throw at the first problem; collecting runs record it and go on. */
 class Assembly {
   readonly documents: IdentityDocument[] = [];
+  /** Per document, its text's UTF-8 when at hand (a whole note's own bytes), so the revision need not encode it again. */
+  readonly encoded: Array<Uint8Array | null> = [];
   readonly warnings: BundleWarning[] = [];
   readonly problems: VaultError[] = [];
   private readonly store: VaultStore;
@@ -97,7 +101,8 @@ class Assembly {
     const bytes = await this.store.read(vault, path);
     if (bytes === null) return null;
     const text = decodeNote(bytes, uri, role, OP);
-    return { path, uri, bytes: bytes.byteLength, text, revision: await sha256Hex(bytes) };
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return { path, uri, bytes: bytes.byteLength, text, revision: await sha256Hex(bytes), encoded: bom ? bytes.subarray(3) : bytes };
   }
 
   /** Frontmatter the loader must read; undefined after a reported problem. */
@@ -129,6 +134,7 @@ class Assembly {
       this.warnings.push({ code: 'note_large', uri: note.uri, message: `${note.uri} (${role}) is ${note.bytes} bytes, over ${LARGE_NOTE_BYTES}; it still loads whole` });
     }
     this.documents.push({ role, uri: note.uri, mode, required, revision: note.revision, bytes: note.bytes, text: mode === 'whole' ? text : pointerText(note.uri) });
+    this.encoded.push(mode === 'whole' && text === note.text ? note.encoded : null);
   }
 
   /** A required single note: whole, or identity_document_missing naming note and role. */
@@ -148,7 +154,10 @@ class Assembly {
     await this.guard(role, async () => {
       const note = await this.read(vault, path, role);
       if (note) this.push(role, note, 'whole', false);
-      else this.documents.push({ role, uri: noteUri(vault, path), mode: 'pointer', required: false, revision: '', bytes: 0, text: '' });
+      else {
+        this.documents.push({ role, uri: noteUri(vault, path), mode: 'pointer', required: false, revision: '', bytes: 0, text: '' });
+        this.encoded.push(null);
+      }
     });
   }
 
@@ -241,7 +250,7 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     preset: isSoul ? preset : null,
     documents: run.documents,
     warnings: run.warnings,
-    revision: await sha256Hex(promptBytes(run.documents)),
+    revision: await sha256Hex(promptBytes(run.documents, run.encoded)),
   };
   return { bundle, problems: [], warnings: run.warnings };
 }

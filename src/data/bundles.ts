@@ -1,12 +1,13 @@
 // A loaded bundle as the page shows it: the loader's documents in the loader's order,
-// each with its in-prompt size and share, grouped into runs of the same role.
+// each with its in-prompt size and share, grouped into runs of the same role. Isomorphic: the
+// browser preview (src/preview/) runs this same code over the bundles it re-assembles.
 import { renderPrompt, utf8Length } from '../core/index.ts';
 import type { Bundle } from '../core/index.ts';
 import { ROLE_LABELS } from './roles.ts';
-import type { BundleView, CachePrefix, DocumentView, NoteView, RoleGroup } from './types.ts';
+import type { BundleView, CachePrefix, DocumentView, NoteLink, RoleGroup } from './types.ts';
 import { uriAnchor } from './urls.ts';
 
-export function bundleView(bundle: Bundle, key: string, href: string, notes: ReadonlyMap<string, NoteView>, siblings: BundleView['siblings']): BundleView {
+export function bundleView(bundle: Bundle, key: string, href: string, notes: ReadonlyMap<string, NoteLink>, siblings: BundleView['siblings']): BundleView {
   const promptText = renderPrompt(bundle.documents);
   const promptBytes = utf8Length(promptText);
   const used = new Set<string>();
@@ -74,30 +75,45 @@ export function bundleView(bundle: Bundle, key: string, href: string, notes: Rea
 const encoder = new TextEncoder();
 
 /**
+ * Leading UTF-8 bytes two strings share, without encoding them whole: compare UTF-16 units, step
+ * back to the start of the code point that differs, and compare only that code point's bytes.
+ * (The preview runs this on every change; encoding two 300 KB prompts took most of a frame.)
+ */
+export function sharedUtf8Prefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i > 0 && i < n) {
+    const before = a.charCodeAt(i - 1);
+    if (before >= 0xd800 && before <= 0xdbff) i--; // the pair differs in its low half
+  }
+  let shared = utf8Length(a.slice(0, i));
+  if (i < n) {
+    const x = encoder.encode(String.fromCodePoint(a.codePointAt(i)!));
+    const y = encoder.encode(String.fromCodePoint(b.codePointAt(i)!));
+    for (let k = 0; k < x.length && k < y.length && x[k] === y[k]; k++) shared++;
+  }
+  return shared;
+}
+
+/**
  * Where two prompts part: the leading bytes they share, and the first document of `next` that
  * starts or runs past that point. A provider caches a prompt's leading bytes, so this is what
  * survives switching from `base` to `next`.
  */
 export function cachePrefix(base: BundleView, next: BundleView, against: string): CachePrefix {
-  const a = encoder.encode(base.promptText);
-  const b = encoder.encode(next.promptText);
-  let shared = 0;
-  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  const shared = sharedUtf8Prefix(base.promptText, next.promptText);
   let firstDifferent: number | null = null;
-  if (shared < b.length) {
+  if (shared < next.promptBytes) {
     let offset = 0;
     for (const doc of next.documents) {
+      // An empty text is not in the prompt; a difference in the blank line before a text moves that text.
       if (doc.promptBytes === 0) continue;
-      const end = offset + doc.promptBytes;
-      if (shared < end) {
+      if (shared < offset + doc.promptBytes) {
         firstDifferent = doc.position;
         break;
       }
-      offset = end + 2; // the blank line that joins documents
-      if (shared < offset) {
-        firstDifferent = doc.position + 1;
-        break;
-      }
+      offset += doc.promptBytes + 2;
     }
   }
   return { against, href: base.href, sharedBytes: shared, firstDifferent };

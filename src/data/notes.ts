@@ -14,7 +14,11 @@ interface RawNote {
   bytes: number;
   revision: string;
   text: string;
+  /** The text with its BOM, when it had one: the snapshot must hash to the same revision. */
+  source: string;
 }
+
+const BOM = [0xef, 0xbb, 0xbf];
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -40,6 +44,39 @@ function firstHeading(body: string): string | null {
   return null;
 }
 
+const EXCERPT_LINES = 3;
+const EXCERPT_CHARS = 280;
+
+/** The first lines of prose of a body, Markdown marks dropped, for a popover: no heading, no code.
+ * A paragraph's wrapped source lines are one line; each list item is its own. */
+export function excerptOf(body: string): string {
+  const lines: string[] = [];
+  let fenced = false;
+  let open = false; // the last line is a paragraph that the next source line continues
+  for (const raw of body.split('\n')) {
+    if (/^\s*(```|~~~)/.test(raw)) {
+      fenced = !fenced;
+      open = false;
+      continue;
+    }
+    const line = raw.trim();
+    if (fenced || line === '' || /^#{1,6}\s/.test(line) || /^(-{3,}|\*{3,}|_{3,})$/.test(line)) {
+      open = false;
+      if (lines.length >= EXCERPT_LINES) break;
+      continue;
+    }
+    const item = /^(?:[-*+]|\d+[.)])\s+/.test(line);
+    const text = line.replace(/^(?:>\s?|[-*+]\s+|\d+[.)]\s+)/, '');
+    if (open && !item) lines[lines.length - 1] += ` ${text}`;
+    else if (lines.length < EXCERPT_LINES) lines.push(text);
+    else break;
+    open = true;
+  }
+  // By code point, so a cut never splits a surrogate pair.
+  const chars = Array.from(lines.join('\n'));
+  return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS - 1).join('').trimEnd()}…` : chars.join('');
+}
+
 /** Notes of every vault of the root, in vault order then spec path order. */
 async function readAll(store: VaultStore): Promise<RawNote[]> {
   const vaults = (await store.vaults()).filter((v) => VAULT_ID.test(v)).sort(compareCodePoints);
@@ -51,7 +88,9 @@ async function readAll(store: VaultStore): Promise<RawNote[]> {
       const note = await building(`note page ${uri}`, async () => {
         const bytes = await store.read(vault, path);
         if (bytes === null) return null;
-        return { uri, vault, path, bytes: bytes.byteLength, revision: await sha256Hex(bytes), text: decodeNote(bytes, uri, undefined, 'site') };
+        const text = decodeNote(bytes, uri, undefined, 'site');
+        const bom = BOM.every((b, i) => bytes[i] === b);
+        return { uri, vault, path, bytes: bytes.byteLength, revision: await sha256Hex(bytes), text, source: bom ? `\uFEFF${text}` : text };
       });
       if (note) out.push(note);
     }
@@ -90,6 +129,8 @@ export async function buildNotes(store: VaultStore): Promise<NoteView[]> {
       frontmatter: frontmatterRows(data),
       frontmatterProblem: problem,
       html,
+      source: note.source,
+      excerpt: excerptOf(body),
       loadedBy: [],
     });
   }

@@ -144,6 +144,13 @@ export interface FrontmatterRow {
   value: string;
 }
 
+/** What a bundle row needs of a note: its title and its page. */
+export interface NoteLink {
+  title: string;
+  /** Path of the note's page, relative to the site base. */
+  href: string;
+}
+
 export interface NoteView {
   uri: string;
   vault: string;
@@ -159,6 +166,10 @@ export interface NoteView {
   frontmatterProblem: string | null;
   /** The body rendered from Markdown, sanitized. */
   html: string;
+  /** The note's raw text as stored (a leading BOM kept, so the preview's store hashes the same bytes). */
+  source: string;
+  /** The body's first lines as plain text: what a link's popover shows. */
+  excerpt: string;
   loadedBy: LoadedBy[];
 }
 

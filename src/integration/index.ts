@@ -9,6 +9,7 @@ import { buildSite } from '../data/site.ts';
 import type { SiteData } from '../data/types.ts';
 import { resolveOptions } from './options.ts';
 import type { SoulpressOptions } from './options.ts';
+import { writeSearchIndex } from './search-index.ts';
 import { siteModule } from './virtual-site.ts';
 
 export type { SoulpressOptions } from './options.ts';
@@ -44,6 +45,10 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         }
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
         updateConfig({ vite: { plugins: [siteModule(site)] } });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const pages = await writeSearchIndex(fileURLToPath(dir));
+        logger.info(`search index: ${pages} pages`);
       },
     },
   };

@@ -87,7 +87,7 @@ describe('bundle pages', () => {
   test('the full prompt text is renderPrompt of the bundle', () => {
     for (const { bundle, page } of expected) {
       const html = readFileSync(pageFile(DIST, page), 'utf8');
-      const text = innerText(html, /<pre class="prompt"[^>]*><code>/, '</code></pre>');
+      const text = innerText(html, /<pre class="prompt"[^>]*><code[^>]*>/, '</code></pre>');
       assert.equal(text, renderPrompt(bundle.documents), `${page}: prompt text`);
     }
   });

@@ -1,0 +1,100 @@
+// The bundle page's changing parts as HTML strings: load-order rows, stacked bar, lane stack and
+// warnings. One renderer for both sides: the .astro components emit these strings at build time
+// (set:html) and the live preview emits them again in the browser, so a re-run that changes
+// nothing draws exactly the published markup. Every value from a vault is escaped here.
+import type { Mode } from '../core/index.ts';
+import { bytes, percent, plural } from '../components/format.ts';
+import { ROLE_SLOTS } from '../data/roles.ts';
+import type { BundleView, DocumentView } from '../data/types.ts';
+
+import { esc } from './escape.ts';
+
+export { esc };
+
+/** Text with a line-break chance after each "/" (not inside "://"), so long URIs wrap at path steps. */
+export function breakable(text: string): string {
+  return text.split(/(?<=[^/:]\/)(?!\/)/).map(esc).join('<wbr>');
+}
+
+export function uriCode(uri: string, className = ''): string {
+  return `<code class="uri${className ? ` ${esc(className)}` : ''}">${breakable(uri)}</code>`;
+}
+
+export function modeBadge(mode: Mode, absent = false): string {
+  const title = absent ? 'absent: an empty pointer, so the gap shows' : mode === 'whole' ? 'carried whole in the prompt' : 'a pointer: one line with the command that reads it';
+  return `<span class="mode mode-${mode}${absent ? ' absent' : ''}" title="${title}">${absent ? 'absent' : mode}</span>`;
+}
+
+/** `base` (ending in `/`) joined with a path relative to it. */
+const link = (base: string, path: string): string => esc(base + path.replace(/^\/+/, ''));
+
+function row(d: DocumentView, largest: number, base: string): string {
+  const width = (largest === 0 ? 0 : (d.share / largest) * 100).toFixed(1);
+  const title = d.noteHref ? `<a class="doc-title" href="${link(base, d.noteHref)}">${esc(d.title ?? d.uri)}</a>` : '<span class="doc-title muted">not in the vault</span>';
+  return (
+    `<tr id="${esc(d.anchor)}" class="doc mode-${d.mode}" data-position="${d.position}" data-role="${d.role}" data-uri="${esc(d.uri)}" data-mode="${d.mode}" data-required="${d.required}" data-revision="${d.revision}" data-prompt-bytes="${d.promptBytes}" data-note-bytes="${d.noteBytes}">` +
+    `<td class="num pos"><a class="row-anchor" href="#${esc(d.anchor)}" aria-label="Link to document ${d.position}">${d.position}</a></td>` +
+    `<td class="doc-cell">${title}${uriCode(d.uri)}</td>` +
+    `<td class="mode-cell">${modeBadge(d.mode, d.noteHref === null)}</td>` +
+    `<td class="num prompt-size">${bytes(d.promptBytes)}</td><td class="num note-size">${bytes(d.noteBytes)}</td>` +
+    `<td class="num share"><span class="share-figure">${percent(d.share)}</span><span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${width}%"></span></span></td></tr>`
+  );
+}
+
+/** The load-order table's bodies: one `<tbody>` per run of a role, one row per document. */
+export function loadOrderGroups(view: BundleView, base: string): string {
+  // Mini bars are relative to the largest document, so small differences stay visible.
+  let largest = 0;
+  for (const d of view.documents) largest = Math.max(largest, d.share);
+  let html = '';
+  for (const g of view.groups) {
+    const slot = ROLE_SLOTS[g.role];
+    html +=
+      `<tbody class="group role-${slot}" data-role-group="${g.role}"><tr class="group-head"><th scope="rowgroup" colspan="6">` +
+      `<span class="swatch role-${slot}" aria-hidden="true"></span><span class="group-label">${esc(g.label)}</span><code class="group-role">${g.role}</code>` +
+      `<span class="group-meta">${plural(g.count, 'document')}${g.count > 1 ? ` · ${g.whole} whole, ${g.pointer} pointer` : ''} · ${bytes(g.promptBytes)} · ${percent(g.share)}</span></th></tr>`;
+    for (let i = g.first - 1; i < g.last; i++) html += row(view.documents[i]!, largest, base);
+    html += '</tbody>';
+  }
+  return html;
+}
+
+const BAR_WIDTH = 1000;
+
+/** The stacked bar (inline SVG, one segment per role group) and its legend. */
+export function promptBar(view: BundleView, base: string): string {
+  const total = view.groups.reduce((sum, g) => sum + g.promptBytes, 0);
+  const label = `Prompt of ${bytes(view.promptBytes)} by role: ${view.groups.map((g) => `${g.label} ${percent(g.share)}`).join(', ')}`;
+  let x = 0;
+  let rects = '';
+  let legend = '';
+  for (const g of view.groups) {
+    const slot = ROLE_SLOTS[g.role];
+    if (g.promptBytes > 0) {
+      const width = total === 0 ? 0 : (g.promptBytes / total) * BAR_WIDTH;
+      rects += `<rect x="${Number(x.toFixed(2))}" y="0" width="${Number(width.toFixed(2))}" height="36" class="seg role-${slot}"><title>${esc(`${g.label}: ${bytes(g.promptBytes)} (${percent(g.share)})`)}</title></rect>`;
+      x += width;
+    }
+    const first = view.documents[g.first - 1]!.anchor;
+    legend += `<li><span class="swatch role-${slot}" aria-hidden="true"></span><a href="${link(base, `${view.href}#${first}`)}">${esc(g.label)}</a><span class="legend-figure">${bytes(g.promptBytes)}</span><span class="legend-share">${percent(g.share)}</span></li>`;
+  }
+  return (
+    `<svg viewBox="0 0 ${BAR_WIDTH} 36" preserveAspectRatio="none" role="img" aria-label="${esc(label)}" class="prompt-bar-svg">${rects}</svg>` +
+    `<figcaption><ul class="legend">${legend}</ul></figcaption>`
+  );
+}
+
+/** The system-prompt lane: one block per role group, tall as its share. */
+export function laneStack(view: BundleView): string {
+  return view.groups
+    .map((g) => `<li class="lane-block role-${ROLE_SLOTS[g.role]}" style="--share:${Math.max(g.share, 0.02).toFixed(3)}"><span class="lane-block-label">${esc(g.label)}</span><span class="lane-block-figure">${percent(g.share)}</span></li>`)
+    .join('');
+}
+
+export function warningsList(view: BundleView, base: string): string {
+  if (view.warnings.length === 0) return '<p class="muted">None: the loader had nothing to warn about for this bundle.</p>';
+  const items = view.warnings.map(
+    (w) => `<li class="warning" data-warning="${esc(w.code)}"><code class="warning-code">${esc(w.code)}</code> ${esc(w.message)}${w.anchor ? ` <a href="${link(base, `${view.href}#${w.anchor}`)}">Show the row</a>` : ''}</li>`,
+  );
+  return `<ul class="warning-list">${items.join('')}</ul>`;
+}

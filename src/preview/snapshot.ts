@@ -1,0 +1,33 @@
+// The vault snapshot a soul or guest page fetches when its live preview starts: every note that
+// member's load can read, as text, and what the page was published from. Built at build time by
+// src/data/snapshots.ts, served as /data/snapshots/<id>.json, read here in the browser.
+import type { NoteLink } from '../data/types.ts';
+
+export interface Snapshot {
+  /** The family name loadIdentity is given, so a store holding one soul finds the right shared vault. */
+  family: string;
+  soul: string;
+  kind: 'family' | 'guest';
+  /** The harness the pages were built for. */
+  harness: string;
+  presets: string[];
+  /** `<vault>/<path>` → the note's raw text, a leading BOM kept: the same bytes the build hashed. */
+  files: Record<string, string>;
+  /** URI → the note's title and page, for row labels and links. */
+  notes: Record<string, NoteLink>;
+  /** Published bundle revision per preset (`''` is no preset). */
+  revisions: Record<string, string>;
+}
+
+/** `soul://pippa/core/a.md` → `pippa/core/a.md`, the store's key for that note. */
+export function uriKey(uri: string): string {
+  return uri.slice('soul://'.length);
+}
+
+/** Where a member's snapshot is served, relative to the site base. */
+export function snapshotPath(soul: string): string {
+  return `data/snapshots/${encodeURIComponent(soul)}.json`;
+}
+
+/** The popover index: URI → [title, page path relative to the base, first lines]. */
+export type NoteIndex = Record<string, [title: string, href: string, excerpt: string]>;

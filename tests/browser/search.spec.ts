@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+
+// Search is Pagefind's index of the built pages, queried in the browser; results are text, never raw HTML.
+test('search finds a shared core note and links to its page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/search/?q=secrets');
+  await expect(page.locator('#search-status')).toContainText('for “secrets”');
+  const first = page.locator('#search-results li a').first();
+  await expect(first).toBeVisible();
+  const hrefs = await page.locator('#search-results li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs).toContain('/notes/cwkpippa-shared/core/safety/secrets/');
+  // Excerpts keep only text and <mark>: no other element comes through from the index.
+  const stray = await page.locator('#search-results p *:not(mark)').count();
+  expect(stray).toBe(0);
+  await page.fill('#search-q', 'zzzznotaword');
+  await page.press('#search-q', 'Enter');
+  await expect(page.locator('#search-status')).toContainText('No results');
+  expect(new URL(page.url()).searchParams.get('q')).toBe('zzzznotaword');
+  expect(errors).toEqual([]);
+});
+
+test('without JavaScript the search page points to the list of every note', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/search/');
+  await expect(page.locator('#search-status a')).toHaveAttribute('href', '/notes/');
+  await context.close();
+});

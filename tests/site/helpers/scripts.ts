@@ -1,0 +1,57 @@
+// Every byte of JavaScript a built page makes the browser run: its inline scripts, its module
+// scripts, and every chunk those import, statically or with import(), each counted once.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { tags } from './html.ts';
+
+export interface PageScripts {
+  /** dist-relative paths of every JS file the page loads, directly or through imports. */
+  files: string[];
+  /** Inline script bodies (JSON and other non-JS types left out). */
+  inline: string[];
+  /** gzip (zlib default level) of each file and inline script, summed. */
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+const IMPORT = /(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["'`]([^"'`]+\.js)["'`]/g;
+const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+const gz = (text: string | Buffer): number => gzipSync(text).byteLength;
+
+export function pageScripts(dist: string, html: string, pageFile: string): PageScripts {
+  const files = new Set<string>();
+  const inline: string[] = [];
+  const visit = (file: string): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    const code = readFileSync(path.join(dist, file), 'utf8');
+    for (const m of code.matchAll(IMPORT)) visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!)));
+  };
+  const source = html;
+  for (const tag of tags(html)) {
+    if (tag.name !== 'script' || !JS_TYPES.has(tag.attrs.get('type') ?? '')) continue;
+    const src = tag.attrs.get('src');
+    if (src !== undefined) {
+      const resolved = src.startsWith('/') ? src.slice(1) : path.posix.join(path.posix.dirname(pageFile), src);
+      visit(decodeURIComponent(resolved));
+      continue;
+    }
+    // tags() blanks script bodies; read the body from the source at the tag's offset.
+    const open = source.indexOf('>', tag.at) + 1;
+    inline.push(source.slice(open, source.indexOf('</script>', open)));
+  }
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  for (const file of files) {
+    const bytes = readFileSync(path.join(dist, file));
+    gzipBytes += gz(bytes);
+    rawBytes += bytes.byteLength;
+  }
+  for (const body of inline) {
+    gzipBytes += gz(body);
+    rawBytes += Buffer.byteLength(body);
+  }
+  return { files: [...files].sort(), inline, gzipBytes, rawBytes };
+}
