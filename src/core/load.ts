@@ -10,7 +10,7 @@ import { comparePaths } from './order.ts';
 import { pointerText } from './pointer.ts';
 import type { Role } from './roles.ts';
 import type { VaultStore } from './store.ts';
-import { decodeNote, sha256Hex } from './text.ts';
+import { decodeNote, noteRevision, sha256Hex } from './text.ts';
 import { VAULT_ID, noteUri, pathProblem } from './uri.ts';
 
 /** Size never decides whole or pointer; past this a whole note only adds a warning. */

@@ -10,7 +10,9 @@ const emptyFolder = (): Folder => ({ dirs: new Map(), files: new Map() });
 
 /**
  * A store held in memory: the browser preview's snapshot, and the tests' fixtures.
- * Keys are `<vault>/<path>`; values are bytes or text (encoded once, here).
+ * Keys are `<vault>/<path>`; values are bytes or text (encoded once, here). Stored bytes are
+ * treated as immutable: `write` replaces a note's array, never changes it in place, which is
+ * what lets the loader reuse an unchanged note's revision.
  */
 export class MemoryStore implements VaultStore {
   readonly backend: string;

@@ -30,6 +30,22 @@ export async function sha256Hex(data: Uint8Array | string): Promise<string> {
   return out;
 }
 
+// A store that hands back the same Uint8Array for an unchanged note (the browser preview's
+// MemoryStore does) gets that note's hash reused on the next load instead of recomputed:
+// re-assembly after one edit hashes one note, not five hundred. A store that reads afresh
+// (the file store) returns a new array each time, so a stale hash can never be reused.
+const revisions = new WeakMap<Uint8Array, Promise<string>>();
+
+/** The revision of a note's raw bytes: sha256Hex, remembered per byte array. Byte arrays are never mutated. */
+export function noteRevision(bytes: Uint8Array): Promise<string> {
+  let revision = revisions.get(bytes);
+  if (!revision) {
+    revision = sha256Hex(bytes);
+    revisions.set(bytes, revision);
+  }
+  return revision;
+}
+
 /** UTF-8 byte length of a string without allocating its encoding. */
 export function utf8Length(text: string): number {
   let n = 0;
