@@ -61,6 +61,13 @@ interface ReadNote {
   encoded: Uint8Array;
 }
 
+/** A folder listed and read ahead of its turn: the reads settled, or why the listing failed. */
+interface Gathered {
+  listed: boolean;
+  error: unknown;
+  settled: Array<PromiseSettledResult<ReadNote | null>>;
+}
+
 function frontmatterError(uri: string, role: Role, why: string): VaultError {
   return new VaultError('frontmatter_invalid', `frontmatter of ${uri} (${role}) is invalid: ${why}`, { operation: OP, note: uri, role });
 }
@@ -162,12 +169,33 @@ class Assembly {
   }
 
   /**
-   * Every note of a folder, read and hashed in parallel but handed over in spec order,
-   * so the first problem reported is the first in load order.
+   * List a folder and read and hash every note in it, in parallel. Never rejects: what went
+   * wrong is kept for `handOver`, so a folder can be gathered early and reported in its turn.
    */
+  gather(role: Role, vault: string, folder: string, exclude?: string): Promise<Gathered> {
+    return (async (): Promise<Gathered> => {
+      let paths: string[];
+      try {
+        paths = await walkNotes(this.store, vault, folder);
+      } catch (error) {
+        return { listed: false, error, settled: [] };
+      }
+      const settled = await Promise.allSettled(paths.filter((p) => p !== exclude).map((p) => this.read(vault, p, role)));
+      return { listed: true, error: null, settled };
+    })();
+  }
+
+  /** Every note of a folder, handed over in spec order, so the first problem reported is the first in load order. */
   async each(role: Role, vault: string, folder: string, handle: (note: ReadNote) => void, exclude?: string): Promise<void> {
-    const paths = (await this.guard(role, () => walkNotes(this.store, vault, folder))) ?? [];
-    const settled = await Promise.allSettled(paths.filter((p) => p !== exclude).map((p) => this.read(vault, p, role)));
+    await this.handOver(role, this.gather(role, vault, folder, exclude), handle);
+  }
+
+  async handOver(role: Role, gathered: Promise<Gathered>, handle: (note: ReadNote) => void): Promise<void> {
+    const { listed, error, settled } = await gathered;
+    if (!listed) {
+      if (!(error instanceof VaultError)) throw error;
+      this.fail(inRole(error, role));
+    }
     for (const result of settled) {
       if (result.status === 'fulfilled') {
         if (result.value) handle(result.value);
@@ -256,16 +284,21 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
 }
 
 async function familySequence(run: Assembly, family: Family, soul: string, preset: string | null, tokens: Tokens): Promise<void> {
+  // The three folders are listed and read at once, while the single notes before them load;
+  // documents and problems are still taken in spec order below.
+  const sharedCore = run.gather('shared_core', family.shared, 'core');
+  const soulCore = run.gather('soul_core', soul, 'core');
+  const soulIndex = run.gather('soul_index', soul, 'index');
   await run.required('shared_instructions', family.shared, 'instructions.md', tokens);
-  await run.each('shared_core', family.shared, 'core', (note) => {
+  await run.handOver('shared_core', sharedCore, (note) => {
     const loading = run.loading(note, 'shared_core');
     if (loading !== false) run.push('shared_core', note, loading === 'inline' ? 'whole' : 'pointer', false);
   });
   await run.optional('shared_catalog', family.shared, 'index/core-index.md');
   await run.required('soul_instructions', soul, 'instructions.md');
   // A soul's own core is its deep self: always whole, frontmatter not consulted.
-  await run.each('soul_core', soul, 'core', (note) => run.push('soul_core', note, 'whole', false));
-  await run.each('soul_index', soul, 'index', (note) => {
+  await run.handOver('soul_core', soulCore, (note) => run.push('soul_core', note, 'whole', false));
+  await run.handOver('soul_index', soulIndex, (note) => {
     const loading = run.loading(note, 'soul_index');
     if (loading !== false) run.push('soul_index', note, loading === 'on-demand' ? 'pointer' : 'whole', false);
   });

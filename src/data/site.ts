@@ -12,7 +12,7 @@ import { guestPath, soulPath, uriAnchor } from './urls.ts';
 const cache = new Map<string, Promise<SiteData>>();
 
 export function buildSite(options: SiteOptions): Promise<SiteData> {
-  const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.title]);
+  const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.title, options.search]);
   let site = cache.get(key);
   if (!site) {
     site = assemble(options);
@@ -79,6 +79,7 @@ async function assemble(options: SiteOptions): Promise<SiteData> {
   const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
   return {
     title: options.title,
+    search: options.search,
     family: family.name,
     harness: options.harness,
     shared: {

@@ -11,10 +11,13 @@ export interface SiteOptions {
   harness: string;
   /** Site title shown in the header and <title>. */
   title: string;
+  /** Whether the build writes a Pagefind index and shows the search page. */
+  search: boolean;
 }
 
 export interface SiteData {
   title: string;
+  search: boolean;
   family: string;
   harness: string;
   shared: SharedVault;

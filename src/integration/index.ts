@@ -31,11 +31,14 @@ class VaultBuildFailure extends AstroError {
 }
 
 export default function soulpress(options: SoulpressOptions = {}): AstroIntegration {
+  // Set when the config is resolved; build:done reads it to know whether to index.
+  let search = true;
   return {
     name: 'soulpress',
     hooks: {
       'astro:config:setup': async ({ config, updateConfig, logger }) => {
         const resolved = resolveOptions(options, fileURLToPath(config.root));
+        search = resolved.search;
         let site: SiteData;
         try {
           site = await buildSite(resolved);
@@ -47,6 +50,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         updateConfig({ vite: { plugins: [siteModule(site)] } });
       },
       'astro:build:done': async ({ dir, logger }) => {
+        if (!search) return;
         const pages = await writeSearchIndex(fileURLToPath(dir));
         logger.info(`search index: ${pages} pages`);
       },

@@ -11,6 +11,8 @@ export interface SoulpressOptions {
   harness?: string;
   /** The site title. Default: Soulpress. */
   title?: string;
+  /** Write a Pagefind search index and show the search page. Default: true, or $SOULPRESS_SEARCH=off to skip. */
+  search?: boolean;
 }
 
 export const DEFAULT_HARNESS = 'webui';
@@ -23,5 +25,6 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     family: options.family || undefined,
     harness: options.harness?.trim() || DEFAULT_HARNESS,
     title: options.title?.trim() || DEFAULT_TITLE,
+    search: options.search ?? env['SOULPRESS_SEARCH'] !== 'off',
   };
 }

@@ -54,10 +54,10 @@ export interface BuildResult {
 }
 
 /** `astro build` in a child process, into its own outDir, with its own vault root and base. */
-export function astroBuild(options: { outDir: string; vault?: string; base?: string }): BuildResult {
+export function astroBuild(options: { outDir: string; vault?: string; base?: string; env?: NodeJS.ProcessEnv }): BuildResult {
   const args = [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', options.outDir];
   if (options.base) args.push('--base', options.base);
-  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (options.vault) env['SOUL_VAULT_DIR'] = options.vault;
   else delete env['SOUL_VAULT_DIR'];
   const run = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });

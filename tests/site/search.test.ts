@@ -1,0 +1,28 @@
+// Search: the default build ships a Pagefind index and a search page; a build with search off
+// ships neither the index nor a link to it, and its search page says so instead of failing.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { DIST, astroBuild, cleanup, exists, readPage, tmp } from './helpers/dist.ts';
+
+test('the default build has a Pagefind index and the search page uses it', () => {
+  assert.ok(exists(path.join(DIST, 'pagefind/pagefind.js')), 'dist/pagefind/pagefind.js');
+  const page = readPage(DIST, 'search/index.html');
+  assert.match(page, /<form class="search-form"[^>]*role="search"/);
+  assert.match(page, /data-pagefind="\/pagefind\/pagefind\.js"/);
+  assert.match(readPage(DIST, 'index.html'), /href="\/search\/"/);
+});
+
+const off = tmp('soulpress-nosearch-');
+after(() => cleanup(off));
+
+test('SOULPRESS_SEARCH=off builds no index and no search link', () => {
+  const outDir = path.join(off, 'dist');
+  const run = astroBuild({ outDir, env: { SOULPRESS_SEARCH: 'off' } });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(exists(path.join(outDir, 'pagefind')), false);
+  assert.doesNotMatch(readPage(outDir, 'index.html'), /href="\/search\/"/);
+  const page = readPage(outDir, 'search/index.html');
+  assert.match(page, /built without a search index/);
+  assert.doesNotMatch(page, /<form class="search-form"/);
+});
