@@ -546,8 +546,8 @@ export function parseYaml(source: string): unknown {
     if (anchor) fail(TWO_ANCHORS);
     const name = anchorName();
     skipSpace();
-    // yaml refuses "- <tab>&a" with the anchored node on the next lines.
-    if (tab && (i >= len || src[i] === '\n' || src[i] === '#')) fail(TAB);
+    // yaml refuses a tab before an anchor after "- " (and after "key:" when the node is on the next lines).
+    if (tab && (!afterKey || i >= len || src[i] === '\n' || src[i] === '#')) fail(TAB);
     return anchored(name, () => value(2));
   }
 

@@ -232,6 +232,8 @@ describe('errors name their line', () => {
     ['a: [1,', 'line 1: unexpected end'],
     ['a:\n\tb: 1\n', 'line 2: a tab in indentation'],
     ['- \ta: 1\n', 'line 1: a tab in indentation'],
+    // Found by the differential test: yaml refuses a tab before an anchor after "-".
+    ['-\t&a a\n', 'line 1: a tab in indentation'],
     ['a: & 1', 'line 1: empty anchor or alias name'],
     ['a: 1\nb: *nope', 'line 2: undefined alias *nope'],
     ['a: &x [*x]', 'line 1: undefined alias *x'],
