@@ -10,6 +10,7 @@ import type { SiteData } from '../data/types.ts';
 import { resolveOptions } from './options.ts';
 import type { SoulpressOptions } from './options.ts';
 import { writeSearchIndex } from './search-index.ts';
+import { guardOutDir, releaseOutDir } from './failed-build.ts';
 import { siteModule } from './virtual-site.ts';
 
 export type { SoulpressOptions } from './options.ts';
@@ -33,6 +34,7 @@ class VaultBuildFailure extends AstroError {
 export default function soulpress(options: SoulpressOptions = {}): AstroIntegration {
   // Set when the config is resolved; build:done reads it to know whether to index.
   let search = true;
+  let outDir: string | null = null;
   return {
     name: 'soulpress',
     hooks: {
@@ -49,10 +51,19 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
         updateConfig({ vite: { plugins: [siteModule(site)] } });
       },
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+      },
+      // From here on a failed build empties the outDir rather than leave half a site in it.
+      'astro:build:start': () => {
+        if (outDir !== null) guardOutDir(outDir);
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        if (!search) return;
-        const pages = await writeSearchIndex(fileURLToPath(dir));
-        logger.info(`search index: ${pages} pages`);
+        if (search) {
+          const pages = await writeSearchIndex(fileURLToPath(dir));
+          logger.info(`search index: ${pages} pages`);
+        }
+        releaseOutDir();
       },
     },
   };

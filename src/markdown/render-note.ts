@@ -16,16 +16,31 @@ export interface NoteContext {
   title: string;
 }
 
+/**
+ * Every id a note's content gets starts with this (as on GitHub, and as Sätteri's footnote ids
+ * already do), so a note's heading can never take an id of the page around it (`main`,
+ * `note-popover`, a lesson's own headings) and fragments that point into notes get it too.
+ */
+const ID_PREFIX = 'user-content-';
+
+/** `#part` → `#user-content-part`; an empty fragment is dropped. */
+function noteFragment(fragment: string): string {
+  if (fragment.length <= 1) return '';
+  const id = fragment.slice(1);
+  return `#${id.startsWith(ID_PREFIX) ? id : ID_PREFIX + id}`;
+}
+
 /** The href a link in the note gets, or null to drop the link and keep its text. */
 function hrefFor(url: string, ctx: NoteContext): string | null {
   const target = linkTarget(url, ctx.vault, ctx.path);
   switch (target.kind) {
     case 'external':
-    case 'anchor':
       return target.href;
+    case 'anchor':
+      return noteFragment(target.href);
     case 'note': {
       const page = ctx.pages.get(target.uri);
-      return page === undefined ? null : BASE_MARKER + page + (target.fragment === '#' ? '' : target.fragment);
+      return page === undefined ? null : BASE_MARKER + page + noteFragment(target.fragment);
     }
     case 'drop':
       return null;
@@ -92,7 +107,9 @@ function headingIds() {
       element: {
         filter: ['h2', 'h3', 'h4', 'h5', 'h6'],
         visit(node, c) {
-          c.setProperty(node, 'id', slug(c.textContent(node)));
+          // Sätteri's footnote heading already has the id its references point to.
+          if ((node as HastElementNode).properties?.['id']) return;
+          c.setProperty(node, 'id', ID_PREFIX + slug(c.textContent(node)));
         },
       },
     });

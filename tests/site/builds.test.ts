@@ -1,12 +1,13 @@
 // Builds other than the main one: a broken vault must fail with the loader's message and leave
-// no page; a build under a base path must keep every link inside that base (and keep hostile
-// notes inert); two builds of the same content must give the same bytes.
+// no page (and no half site in an outDir that held a good one); a build under a base path must
+// keep every link inside that base (and keep hostile notes inert). Two builds giving the same
+// bytes is reproducible-clones.test.ts.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { VAULTS, astroBuild, cleanup, exists, listFiles, pageFile, tmp } from './helpers/dist.ts';
+import { DIST, VAULTS, astroBuild, cleanup, exists, listFiles, pageFile, tmp } from './helpers/dist.ts';
+import { compareHashes, hashFiles } from './helpers/hashes.ts';
 import { checkLinks } from './helpers/links.ts';
 import { tags } from './helpers/html.ts';
 
@@ -38,6 +39,43 @@ describe('a broken vault', () => {
     assert.doesNotMatch(output, /^\s+at /m, 'no stack trace');
     assert.ok(!exists(pageFile(outDir, 'souls/pippa/')), 'no page for the broken soul');
     assert.ok(!existsSync(outDir) || listFiles(outDir).every((f) => !f.endsWith('.html')), 'no pages at all');
+  });
+
+  // The vault is loaded in config:setup, before Astro touches the outDir: a site built there
+  // before stays exactly as it was, and a server keeps serving the last good build.
+  test('leaves the previous build in the same outDir byte for byte as it was', () => {
+    const work = scratchDir('broken-over-good');
+    const vault = path.join(work, 'vaults');
+    cpSync(VAULTS, vault, { recursive: true });
+    rmSync(path.join(vault, 'pippa', 'instructions.md'));
+    const outDir = path.join(work, 'dist');
+    assert.ok(exists(path.join(DIST, 'souls/pippa/index.html')), 'the default build (npm run build) is there to copy');
+    cpSync(DIST, outDir, { recursive: true });
+    const good = hashFiles(outDir);
+    const run = astroBuild({ outDir, vault });
+    assert.notEqual(run.status, 0, 'the build must fail');
+    assert.match(run.stdout + run.stderr, /Soulpress: cannot build soul pippa: error\[identity_document_missing\]/);
+    assert.deepEqual(compareHashes(good, hashFiles(outDir)), { differing: [], onlyA: [], onlyB: [] });
+    assert.ok(good.size > 50);
+  });
+
+  // A failure while pages render (a lesson embed naming a note that is gone) comes after Astro
+  // has emptied the outDir and written some pages: the integration empties it again, so no half
+  // site (old pages gone, some new ones, Astro's .prerender chunks) is left to serve.
+  test('failing while rendering leaves an empty outDir, not half a site', () => {
+    const work = scratchDir('broken-render');
+    const vault = path.join(work, 'vaults');
+    cpSync(VAULTS, vault, { recursive: true });
+    rmSync(path.join(vault, 'cwkpippa-shared', 'core', 'voice.md'));
+    const outDir = path.join(work, 'dist');
+    cpSync(DIST, outDir, { recursive: true });
+    const run = astroBuild({ outDir, vault });
+    const output = run.stdout + run.stderr;
+    assert.notEqual(run.status, 0, 'the build must fail');
+    assert.ok(output.includes('Soulpress: <Note uri="soul://cwkpippa-shared/core/voice.md" /> in /lessons/whole-or-pointer/: no such note in the vault root'), output);
+    // The failure came mid-render: some pages had been written before it.
+    assert.match(output, /\/index\.html \(\+\d+ms\)/);
+    assert.deepEqual(readdirSync(outDir), [], 'nothing is left in the outDir');
   });
 });
 
@@ -116,22 +154,5 @@ describe('a build under a base path', () => {
     const scripts = html.match(/<script\b/g)?.length ?? 0;
     const ownScripts = readFileSync(pageFile(outDir, 'shared/'), 'utf8').match(/<script\b/g)?.length ?? 0;
     assert.equal(scripts, ownScripts, 'only the site’s own scripts');
-  });
-});
-
-describe('reproducibility', () => {
-  test('the same content gives the same dist bytes twice', () => {
-    const digests = [1, 2].map((n) => {
-      const outDir = path.join(scratchDir(`repro${n}`), 'dist');
-      const run = astroBuild({ outDir });
-      assert.equal(run.status, 0, run.stdout + run.stderr);
-      const files = listFiles(outDir);
-      return new Map(files.map((f) => [f, createHash('sha256').update(readFileSync(path.join(outDir, f))).digest('hex')]));
-    });
-    const [a, b] = digests as [Map<string, string>, Map<string, string>];
-    assert.ok(a.size > 50);
-    assert.deepEqual([...a.keys()], [...b.keys()], 'same files');
-    const differing = [...a].filter(([f, h]) => b.get(f) !== h).map(([f]) => f);
-    assert.deepEqual(differing, [], 'same bytes');
   });
 });

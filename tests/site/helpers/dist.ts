@@ -1,6 +1,6 @@
 // Where the built site is, and how to read it and build more copies of it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -53,13 +53,33 @@ export interface BuildResult {
   stderr: string;
 }
 
-/** `astro build` in a child process, into its own outDir, with its own vault root and base. */
-export function astroBuild(options: { outDir: string; vault?: string; base?: string; env?: NodeJS.ProcessEnv }): BuildResult {
-  const args = [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', options.outDir];
+/**
+ * The folder a test build runs from. Astro writes its server chunks to `<outDir>/.prerender` when
+ * the outDir is inside the working directory, else to `<cwd>/.astro/.prerender`, one folder shared
+ * by every build from that cwd: two test files building at once would delete each other's chunks.
+ * A build into a folder of its own therefore runs from that folder, with a `node_modules` link so
+ * the chunks there can import the project's packages.
+ */
+function buildCwd(root: string, outDir: string): string {
+  const parent = path.dirname(path.resolve(outDir));
+  const inside = (dir: string) => !path.relative(root, dir).startsWith('..') && !path.isAbsolute(path.relative(root, dir));
+  if (inside(parent) || parent === tmpdir() || parent === path.parse(parent).root) return root;
+  const link = path.join(parent, 'node_modules');
+  if (!existsSync(link)) {
+    mkdirSync(parent, { recursive: true });
+    symlinkSync(path.join(root, 'node_modules'), link, 'dir');
+  }
+  return parent;
+}
+
+/** `astro build` in a child process, into its own outDir, with its own vault root, base, project root and environment. */
+export function astroBuild(options: { outDir: string; vault?: string; base?: string; env?: NodeJS.ProcessEnv; root?: string }): BuildResult {
+  const root = options.root ?? ROOT;
+  const args = [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', root, '--outDir', path.resolve(options.outDir)];
   if (options.base) args.push('--base', options.base);
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (options.vault) env['SOUL_VAULT_DIR'] = options.vault;
   else delete env['SOUL_VAULT_DIR'];
-  const run = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync(process.execPath, args, { cwd: buildCwd(root, options.outDir), env, encoding: 'utf8', timeout: 300_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
