@@ -1,11 +1,12 @@
-// Lessons: content/lessons/*.mdx. The MDX files import nothing; the lesson page passes the
-// components (LoadOrder, Catalog, Note, Exercise, Hint).
+// Lessons: content/lessons/*.mdx, or $SOULPRESS_LESSONS/*.mdx (the sample lessons embed the sample
+// family's souls, so a site of another vault brings its own lessons or none). The MDX files import
+// nothing; the lesson page passes the components (LoadOrder, Catalog, Note, Exercise, Hint).
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
 const lessons = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: './content/lessons' }),
+  loader: glob({ pattern: '*.mdx', base: process.env['SOULPRESS_LESSONS'] || './content/lessons' }),
   schema: z.object({
     title: z.string(),
     description: z.string(),

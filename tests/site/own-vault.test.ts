@@ -1,0 +1,32 @@
+// Publishing another vault: the sample lessons embed the sample souls, so a build of another
+// vault with them fails with a hint, and with its own (here: no) lessons it builds.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { ROOT, astroBuild, cleanup, exists, readPage, tmp } from './helpers/dist.ts';
+
+const work = tmp('soulpress-own-vault-');
+after(() => cleanup(work));
+const vault = path.join(ROOT, 'tests/fixtures/tiny');
+
+test('another vault with the sample lessons fails, naming the embed and the fix', () => {
+  const outDir = path.join(work, 'with-sample-lessons');
+  const run = astroBuild({ outDir, vault });
+  assert.notEqual(run.status, 0);
+  const output = run.stdout + run.stderr;
+  assert.match(output, /<LoadOrder soul="pippa" \/> in \/lessons\/[a-z-]+\/: no soul or guest "pippa" in family tiny/);
+  assert.match(output, /set SOULPRESS_LESSONS to your own lessons folder/);
+  assert.equal(exists(path.join(outDir, 'souls/ada/index.html')), false, 'no page of a failed build is left');
+});
+
+test('another vault with its own (empty) lessons folder builds its souls and says there are no lessons', () => {
+  const lessons = path.join(work, 'lessons');
+  mkdirSync(lessons);
+  const outDir = path.join(work, 'own');
+  const run = astroBuild({ outDir, vault, env: { SOULPRESS_LESSONS: lessons } });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(readPage(outDir, 'souls/ada/index.html'), /Ada Byron/);
+  assert.match(readPage(outDir, 'lessons/index.html'), /No lessons yet/);
+  assert.equal(exists(path.join(outDir, 'lessons/the-load-order/index.html')), false);
+});
