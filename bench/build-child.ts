@@ -1,0 +1,34 @@
+// Runs one `astro build` in this process and prints, as its last line, a JSON record of how
+// long build() took, when each build phase ended, and this process's peak RSS (every thread
+// of the build included). node bench/build-child.ts ROOT OUT_DIR CACHE_DIR
+import { build } from 'astro';
+import type { AstroIntegration } from 'astro';
+
+const [root, outDir, cacheDir] = process.argv.slice(2);
+if (!root || !outDir || !cacheDir) {
+  console.error('usage: node bench/build-child.ts ROOT OUT_DIR CACHE_DIR');
+  process.exit(2);
+}
+
+// Milliseconds since this process started at each hook; appended after the project's own
+// integrations, so config:setup marks the end of theirs (Soulpress loads the vault there).
+const marks: Record<string, number> = {};
+const mark = (name: string) => () => {
+  marks[name] ??= performance.now();
+};
+const phases: AstroIntegration = {
+  name: 'bench-phases',
+  hooks: {
+    'astro:config:setup': mark('configSetup'),
+    'astro:build:start': mark('buildStart'),
+    'astro:build:ssr': mark('buildSsr'),
+    'astro:build:generated': mark('generated'),
+    'astro:build:done': mark('done'),
+  },
+};
+
+const started = performance.now();
+await build({ root, outDir, cacheDir, logLevel: process.env['BENCH_LOG_LEVEL'] === 'info' ? 'info' : 'warn', integrations: [phases] });
+const ended = performance.now();
+// resourceUsage().maxRSS is in kilobytes.
+console.log(JSON.stringify({ buildMs: ended - started, startedAt: started, endedAt: ended, marks, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));

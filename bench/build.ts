@@ -1,0 +1,200 @@
+// Parts 2, 3 and 5: the site build against plain Astro, scaling, and a rebuild after one edit.
+// Every build runs as its own child process (bench/build-child.ts) with a fresh cache folder,
+// so each is cold unless it is the rebuild, and its peak RSS is its own.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { GeneratedFamily } from './generate.ts';
+import { fmt, mb, table, verdict } from './stats.ts';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const CHILD = path.join(import.meta.dirname, 'build-child.ts');
+export const PLAIN_ROOT = path.join(import.meta.dirname, 'plain-astro');
+
+export type Project = 'soulpress' | 'plain';
+
+export interface BuildRun {
+  project: Project;
+  notes: number;
+  pages: number;
+  /** Spawn to exit: what `astro build` costs a user, Node and Astro start-up included. */
+  wallMs: number;
+  /** build() alone, inside the child. */
+  buildMs: number;
+  maxRssBytes: number;
+  /** Where the child's time went, in ms; NaN where a hook did not fire. */
+  phases: Phases;
+  ok: boolean;
+  error?: string;
+}
+
+/** Where a build's time went, from the hooks bench/build-child.ts marks (ms). */
+export interface Phases {
+  /** Node start and importing Astro. */
+  startup: number;
+  /** Astro's config and the integrations' astro:config:setup (Soulpress loads and renders the vault here). */
+  setup: number;
+  /** Content layer sync and types, up to astro:build:start. */
+  sync: number;
+  /** Vite/Rolldown bundling and rendering every page, up to astro:build:generated. */
+  bundleRender: number;
+  /** The integrations' astro:build:done hooks (Soulpress's search index, the sitemap). */
+  afterBuild: number;
+}
+
+const NO_PHASES: Phases = { startup: NaN, setup: NaN, sync: NaN, bundleRender: NaN, afterBuild: NaN };
+
+function phasesOf(r: { startedAt: number; endedAt: number; marks: Record<string, number | undefined> }): Phases {
+  const m = r.marks;
+  const at = (k: string): number => m[k] ?? NaN;
+  return {
+    startup: r.startedAt,
+    setup: at('configSetup') - r.startedAt,
+    sync: at('buildStart') - at('configSetup'),
+    bundleRender: at('generated') - at('buildStart'),
+    afterBuild: r.endedAt - at('generated'),
+  };
+}
+
+export interface BuildOptions {
+  project: Project;
+  family: GeneratedFamily;
+  outDir: string;
+  cacheDir: string;
+  /** Node flags for the child, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}
+
+function countPages(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html')).length;
+}
+
+/** One build in a child process; a failed build is reported, not thrown, so the report says why. */
+export async function runBuild(o: BuildOptions): Promise<BuildRun> {
+  // The server chunks Astro runs while prerendering import packages by name: they resolve only
+  // from inside the repo (bench/tmp/ is ignored by git).
+  if (path.relative(REPO, o.outDir).startsWith('..')) throw new Error(`outDir must be inside ${REPO}, e.g. bench/tmp/: ${o.outDir}`);
+  rmSync(o.outDir, { recursive: true, force: true });
+  mkdirSync(o.cacheDir, { recursive: true });
+  const root = o.project === 'soulpress' ? REPO : PLAIN_ROOT;
+  const env = { ...process.env, SOUL_VAULT_DIR: o.family.root, BENCH_NOTES_DIR: o.family.root, ASTRO_TELEMETRY_DISABLED: '1' };
+  const started = performance.now();
+  // Astro writes its server chunks (.prerender/) inside outDir only when outDir is inside the
+  // working folder, else into <cwd>/.astro: run from outDir's parent so no build touches the repo's.
+  const cwd = path.dirname(o.outDir);
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), CHILD, root, o.outDir, o.cacheDir], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 600_000);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  const wallMs = performance.now() - started;
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  const base = { project: o.project, notes: o.family.files.length, pages: countPages(o.outDir), wallMs };
+  if (code !== 0 || !last.startsWith('{')) {
+    const why = (stderr || stdout).trim().split('\n').filter(Boolean).slice(-6).join(' / ');
+    return { ...base, buildMs: NaN, maxRssBytes: NaN, phases: NO_PHASES, ok: false, error: `exit ${code}: ${why.slice(0, 400)}` };
+  }
+  const record = JSON.parse(last) as { buildMs: number; maxRssBytes: number; startedAt: number; endedAt: number; marks: Record<string, number> };
+  return { ...base, buildMs: record.buildMs, maxRssBytes: record.maxRssBytes, phases: phasesOf(record), ok: true };
+}
+
+export function pagesPerSecond(r: BuildRun): number {
+  return r.ok ? r.pages / (r.wallMs / 1000) : NaN;
+}
+
+/** Is the site there to build at all? (Another part of the project builds it.) */
+export function siteBuildable(): string | null {
+  if (!existsSync(path.join(REPO, 'astro.config.mjs'))) return 'no astro.config.mjs at the repo root';
+  if (!existsSync(path.join(REPO, 'src/pages'))) return 'no src/pages';
+  return null;
+}
+
+// ---------------------------------------------------------------- part 2
+
+export interface VersusResult {
+  soulpress: BuildRun;
+  plain: BuildRun;
+}
+
+export function versusTable(r: VersusResult): string {
+  const row = (name: string, b: BuildRun): string[] => [
+    name,
+    b.ok ? 'yes' : `**failed**: ${b.error}`,
+    fmt(b.notes),
+    fmt(b.pages),
+    fmt(b.wallMs / 1000, 1),
+    fmt(b.buildMs / 1000, 1),
+    fmt(pagesPerSecond(b)),
+    b.ok ? mb(b.maxRssBytes, 0) : 'n/a',
+  ];
+  const sp = pagesPerSecond(r.soulpress);
+  const pl = pagesPerSecond(r.plain);
+  const ratio = sp / pl;
+  return [
+    table(['build', 'ok', 'notes', 'pages', 'wall s', 'build() s', 'pages/s (wall)', 'peak RSS'], [row('Soulpress (`astro build`, this repo)', r.soulpress), row('plain Astro 7 (`bench/plain-astro`)', r.plain)]),
+    '',
+    `Soulpress / plain pages/s: ${fmt(ratio, 2)}. Goals: at least the plain baseline, ${verdict(ratio >= 1)}; above 500 pages/s, ${verdict(sp > 500)} (${fmt(sp)} pages/s).`,
+  ].join('\n');
+}
+
+/** Where each build's seconds went, phase by phase. */
+export function phasesTable(runs: Array<{ name: string; run: BuildRun }>): string {
+  const s = (ms: number): string => fmt(ms / 1000, 1);
+  return table(
+    ['build', 'pages', 'Node + Astro start', 'config:setup (integrations)', 'content sync', 'bundle + render pages', 'build:done hooks', 'wall'],
+    runs.map(({ name, run: r }) => [name, fmt(r.pages), s(r.phases.startup), s(r.phases.setup), s(r.phases.sync), s(r.phases.bundleRender), s(r.phases.afterBuild), s(r.wallMs)]),
+  );
+}
+
+// ---------------------------------------------------------------- part 3
+
+export function scalingTable(runs: BuildRun[]): string {
+  const rows = runs.map((r, i) => {
+    const prev = runs[i - 1];
+    // The marginal cost between two sizes cancels start-up, which a per-page average would not.
+    const marginal = prev && r.ok && prev.ok ? (r.wallMs - prev.wallMs) / (r.pages - prev.pages) : NaN;
+    return [fmt(r.notes), fmt(r.pages), r.ok ? fmt(r.wallMs / 1000, 1) : `**failed**: ${r.error}`, fmt(pagesPerSecond(r)), fmt((r.wallMs / r.pages), 2), Number.isNaN(marginal) ? '' : fmt(marginal, 2), r.ok ? mb(r.maxRssBytes, 0) : 'n/a'];
+  });
+  return table(['notes', 'pages', 'wall s', 'pages/s', 'ms / page', 'marginal ms / page', 'peak RSS'], rows);
+}
+
+/** Worse than linear when the marginal cost per page grows by more than `tolerance` between size steps. */
+export function scalingVerdict(runs: BuildRun[], tolerance = 1.3): string {
+  const ok = runs.filter((r) => r.ok);
+  if (ok.length < 3) return 'Not enough successful builds to judge scaling.';
+  const m1 = (ok[1]!.wallMs - ok[0]!.wallMs) / (ok[1]!.pages - ok[0]!.pages);
+  const m2 = (ok[2]!.wallMs - ok[1]!.wallMs) / (ok[2]!.pages - ok[1]!.pages);
+  if (m1 <= 0) return 'The first size step cost nothing measurable (noise larger than the step), so scaling cannot be judged from this run.';
+  const growth = m2 / m1;
+  const rss = ok[2]!.maxRssBytes / ok[2]!.pages / (ok[1]!.maxRssBytes / ok[1]!.pages);
+  const time = growth > tolerance ? `**flag: worse than linear**, the marginal cost per page grew ${fmt(growth, 2)}x from the first size step to the second` : `linear within ${fmt((tolerance - 1) * 100)}%: the marginal cost per page changed ${fmt(growth, 2)}x between size steps`;
+  return `Time: ${time}. Memory: peak RSS per page at the largest size is ${fmt(rss, 2)}x that at the middle size${rss > tolerance ? ' (**flag**: memory grows faster than the page count)' : ''}.`;
+}
+
+// ---------------------------------------------------------------- part 5
+
+export interface IncrementalResult {
+  project: Project;
+  full: BuildRun;
+  rebuild: BuildRun;
+  edited: string;
+}
+
+export function incrementalTable(rows: IncrementalResult[]): string {
+  return table(
+    ['project', 'notes', 'full build s', 'rebuild after one edit s', 'rebuild / full'],
+    rows.map((r) => [r.project === 'soulpress' ? 'Soulpress' : 'plain Astro', fmt(r.full.notes), r.full.ok ? fmt(r.full.wallMs / 1000, 1) : `**failed**: ${r.full.error}`, r.rebuild.ok ? fmt(r.rebuild.wallMs / 1000, 1) : `**failed**: ${r.rebuild.error}`, fmt(r.rebuild.wallMs / r.full.wallMs, 2)]),
+  );
+}
+
+/** The profile file a `--cpu-prof` child wrote into `dir` (the newest). */
+export function newestProfile(dir: string): string | null {
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  return files.length ? path.join(dir, files.at(-1)!) : null;
+}
