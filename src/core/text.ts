@@ -46,17 +46,14 @@ export function noteRevision(bytes: Uint8Array): Promise<string> {
   return revision;
 }
 
-/** UTF-8 byte length of a string without allocating its encoding. */
+// Reused across calls: encodeInto needs room for the worst case, three bytes a UTF-16 unit.
+let scratch = new Uint8Array(1 << 16);
+
+/**
+ * UTF-8 byte length of a string. The native encoder into a reused buffer is many times faster
+ * than a JavaScript loop over every code unit, and a page measures every document on each edit.
+ */
 export function utf8Length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  return encoder.encodeInto(text, scratch).written;
 }

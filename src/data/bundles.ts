@@ -9,14 +9,18 @@ import { uriAnchor } from './urls.ts';
 
 export function bundleView(bundle: Bundle, key: string, href: string, notes: ReadonlyMap<string, NoteLink>, siblings: BundleView['siblings']): BundleView {
   const promptText = renderPrompt(bundle.documents);
-  const promptBytes = utf8Length(promptText);
+  // The prompt's size from its parts (each text, a blank line between non-empty ones): measuring
+  // the joined string again would flatten and encode the whole prompt on every preview edit.
+  const sizes = bundle.documents.map((doc) => utf8Length(doc.text));
+  const parts = bundle.documents.filter((doc) => doc.text !== '').length;
+  const promptBytes = sizes.reduce((sum, n) => sum + n, 0) + 2 * Math.max(0, parts - 1);
   const used = new Set<string>();
   const documents: DocumentView[] = bundle.documents.map((doc, i) => {
     let anchor = uriAnchor(doc.uri);
     // Two URIs can slug alike (a-b.md, a/b.md); the later one gets a suffix.
     for (let n = 2; used.has(anchor); n++) anchor = `${uriAnchor(doc.uri)}-${n}`;
     used.add(anchor);
-    const inPrompt = utf8Length(doc.text);
+    const inPrompt = sizes[i]!;
     const note = notes.get(doc.uri);
     return {
       position: i + 1,
