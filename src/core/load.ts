@@ -109,7 +109,7 @@ class Assembly {
     if (bytes === null) return null;
     const text = decodeNote(bytes, uri, role, OP);
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return { path, uri, bytes: bytes.byteLength, text, revision: await sha256Hex(bytes), encoded: bom ? bytes.subarray(3) : bytes };
+    return { path, uri, bytes: bytes.byteLength, text, revision: await noteRevision(bytes), encoded: bom ? bytes.subarray(3) : bytes };
   }
 
   /** Frontmatter the loader must read; undefined after a reported problem. */

@@ -7,8 +7,13 @@ export function encodeUtf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
+// Like revisions below: an unchanged byte array (the preview's store) is decoded once. Failures are never kept.
+const decoded = new WeakMap<Uint8Array, string>();
+
 /** Decode strict UTF-8; the decoder's own exception never leaks, only integrity_error naming the note. */
 export function decodeNote(bytes: Uint8Array, uri: string, role: string | undefined, operation: string): string {
+  const known = decoded.get(bytes);
+  if (known !== undefined) return known;
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -16,7 +21,9 @@ export function decodeNote(bytes: Uint8Array, uri: string, role: string | undefi
     const where = role ? ` (${role})` : '';
     throw new VaultError('integrity_error', `note ${uri}${where} is not valid UTF-8`, { operation, note: uri, role });
   }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  decoded.set(bytes, text);
+  return text;
 }
 
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

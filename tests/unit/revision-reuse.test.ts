@@ -38,3 +38,22 @@ test('after an edit, the edited note gets its new revision and the others keep t
   store.write('ada/core/deep.md', 'deep');
   assert.deepEqual(await loadIdentity({ store, soul: 'ada', harness: 'test' }), before);
 });
+
+test('a load hashes only the notes whose bytes changed since the last load of the same store', async () => {
+  const store = family();
+  await loadIdentity({ store, soul: 'ada', harness: 'test' });
+  const digest = crypto.subtle.digest.bind(crypto.subtle);
+  let calls = 0;
+  crypto.subtle.digest = ((algorithm: AlgorithmIdentifier, data: BufferSource) => {
+    calls++;
+    return digest(algorithm, data);
+  }) as typeof crypto.subtle.digest;
+  try {
+    store.write('ada/core/deep.md', 'deeper still');
+    await loadIdentity({ store, soul: 'ada', harness: 'test' });
+  } finally {
+    crypto.subtle.digest = digest;
+  }
+  // One for the edited note, one for the bundle's prompt revision.
+  assert.equal(calls, 2);
+});
