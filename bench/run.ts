@@ -228,7 +228,7 @@ where.push(
   '### Left for the site (measured here, not changed by the bench)',
   '',
   '- `src/data/notes.ts` reads the notes one at a time (an `await` per note); reading them in parallel saves about 1 s per 5k notes.',
-  '- `bundleView` (`src/data/bundles.ts`) measures the prompt with `utf8Length(renderPrompt(...))` over a freshly concatenated string, then every document again: in the preview that is as costly as the re-assembly itself. The prompt\'s length is the sum of the documents\' lengths plus two bytes per join.',
+  '- Done since: `bundleView` now sums the documents\' sizes (native `encodeInto`) instead of measuring the joined prompt again, and re-assembly reuses the revision and decoded text of every unchanged note, so one edit costs two SHA-256s. What is left in the preview is mostly WebCrypto round trips and the per-document work of 539 documents.',
   '- The site data module carries every bundle\'s `promptText` (each preset bundle repeats its soul\'s notes) next to every note\'s HTML; pages could take the text from the notes they already have, or the data could be split per page.',
   '',
 );

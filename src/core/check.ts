@@ -6,8 +6,10 @@ import { inspectIdentity } from './load.ts';
 import type { VaultStore } from './store.ts';
 
 /** One problem or warning, once, with every soul or guest it touches. */
-export interface Finding extends Problem {
+export interface Finding extends Omit<Problem, 'code'> {
   severity: 'error' | 'warning';
+  /** An error's code, or a warning's (`note_large`). */
+  code: Problem['code'] | BundleWarning['code'];
   souls: string[];
 }
 
@@ -36,14 +38,14 @@ export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
   const harness = options.harness ?? 'check';
   const family: Family = await discoverFamily(store, options.family);
   const findings = new Map<string, Finding>();
-  const add = (severity: Finding['severity'], p: Problem, soul: string): void => {
+  const add = (severity: Finding['severity'], p: Omit<Finding, 'severity' | 'souls'>, soul: string): void => {
     const key = `${severity}\0${p.code}\0${p.note ?? ''}\0${p.role ?? ''}`;
     const found = findings.get(key);
     if (!found) findings.set(key, { severity, code: p.code, message: p.message, note: p.note, role: p.role, souls: [soul] });
     else if (!found.souls.includes(soul)) found.souls.push(soul);
   };
   const addError = (error: VaultError, soul: string): void => add('error', { code: error.code, message: error.message, note: error.note ?? null, role: error.role ?? null }, soul);
-  const addWarning = (w: BundleWarning, soul: string, role: string | null): void => add('warning', { code: w.code as Problem['code'], message: w.message, note: w.uri, role }, soul);
+  const addWarning = (w: BundleWarning, soul: string, role: string | null): void => add('warning', { code: w.code, message: w.message, note: w.uri, role }, soul);
 
   const ids = [...new Set([...family.souls, ...family.guestIds])];
   for (const soul of ids) {
