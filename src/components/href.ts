@@ -1,7 +1,7 @@
 // Every internal link goes through here, so the site works under any base path (`--base /team/souls/`).
 import { BASE_MARKER } from '../markdown/base-marker.ts';
 
-const BASE = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
+export const BASE = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
 
 /** A page path relative to the base (`souls/pippa/`, `''` for home) as an absolute href. */
 export function href(path: string): string {

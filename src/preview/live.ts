@@ -5,6 +5,7 @@
 import { MemoryStore } from '../core/index.ts';
 import type { Mode, VaultErrorJSON } from '../core/index.ts';
 import { bytes, count, percent, shortRevision, size } from '../components/format.ts';
+import { BASE } from '../components/href.ts';
 import type { BundleView } from '../data/types.ts';
 import { cacheFacts } from './cache-view.ts';
 import { loadingFor, setPromptLoading } from './prompt-loading.ts';
@@ -15,7 +16,6 @@ import { uriKey } from './snapshot.ts';
 import { readState, writeState } from './url-state.ts';
 import type { PreviewState } from './url-state.ts';
 
-const BASE = import.meta.env.BASE_URL.replace(/\/?$/, '/');
 const other = (mode: Mode): Mode => (mode === 'whole' ? 'pointer' : 'whole');
 
 /** Text into the `data-slot` elements of a block whose markup the page already holds. */

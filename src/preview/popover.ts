@@ -2,9 +2,9 @@
 // tooltip (role="tooltip") with the note's title and first lines, described by the trigger while
 // open. Opens on hover or keyboard focus, stays while the pointer is over it, closes on Escape,
 // on leaving, or on blur. The note index is fetched once, on the first open.
+import { BASE } from '../components/href.ts';
 import type { NoteIndex } from './snapshot.ts';
 
-const BASE = import.meta.env.BASE_URL.replace(/\/?$/, '/');
 const URI = /^soul:\/\/\S+$/;
 const ID = 'note-popover';
 // Served by src/pages/data/notes.json.ts.

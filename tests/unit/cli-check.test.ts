@@ -3,27 +3,11 @@ import assert from 'node:assert/strict';
 import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { CheckReport as Report } from '../../src/core/index.ts';
 import { SAMPLE, cli, runMain, tempDir } from './helpers.ts';
 
 const REPORT_KEYS = ['family', 'souls', 'guests', 'findings', 'errors', 'warnings'];
 const FINDING_KEYS = ['severity', 'code', 'message', 'note', 'role', 'souls'];
-
-interface Finding {
-  severity: string;
-  code: string;
-  message: string;
-  note: string | null;
-  role: string | null;
-  souls: string[];
-}
-interface Report {
-  family: string;
-  souls: string[];
-  guests: string[];
-  findings: Finding[];
-  errors: number;
-  warnings: number;
-}
 
 function shape(report: Report): void {
   assert.deepEqual(Object.keys(report), REPORT_KEYS);
