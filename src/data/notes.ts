@@ -1,6 +1,6 @@
 // Every note of every vault, read once: bytes, revision, frontmatter, title and rendered body.
 import { stringify } from 'yaml';
-import { FrontmatterProblem, comparePaths, compareCodePoints, decodeNote, noteUri, readCommand, sha256Hex, splitFrontmatter, walkNotes, VAULT_ID } from '../core/index.ts';
+import { FrontmatterProblem, comparePaths, compareCodePoints, decodeNote, noteRevision, noteUri, readCommand, splitFrontmatter, walkNotes, VAULT_ID } from '../core/index.ts';
 import type { FrontmatterData, VaultStore } from '../core/index.ts';
 import { renderNote } from '../markdown/render-note.ts';
 import { building } from './errors.ts';
@@ -80,22 +80,28 @@ export function excerptOf(body: string): string {
 /** Notes of every vault of the root, in vault order then spec path order. */
 async function readAll(store: VaultStore): Promise<RawNote[]> {
   const vaults = (await store.vaults()).filter((v) => VAULT_ID.test(v)).sort(compareCodePoints);
-  const out: RawNote[] = [];
+  const jobs: Array<Promise<RawNote | null>> = [];
   for (const vault of vaults) {
     const paths = await building(`the notes of vault ${vault}`, () => walkNotes(store, vault, ''));
-    for (const path of paths.sort(comparePaths)) {
-      const uri = noteUri(vault, path);
-      const note = await building(`note page ${uri}`, async () => {
-        const bytes = await store.read(vault, path);
-        if (bytes === null) return null;
-        const text = decodeNote(bytes, uri, undefined, 'site');
-        const bom = BOM.every((b, i) => bytes[i] === b);
-        return { uri, vault, path, bytes: bytes.byteLength, revision: await sha256Hex(bytes), text, source: bom ? `\uFEFF${text}` : text };
-      });
-      if (note) out.push(note);
-    }
+    for (const path of paths.sort(comparePaths)) jobs.push(readOne(store, vault, path));
   }
-  return out;
+  // Read in parallel (the store bounds open files), but report the first failing note in
+  // page order, as a sequential read would: the same broken vault always names the same note.
+  const settled = await Promise.allSettled(jobs);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+}
+
+function readOne(store: VaultStore, vault: string, path: string): Promise<RawNote | null> {
+  const uri = noteUri(vault, path);
+  return building(`note page ${uri}`, async () => {
+    const bytes = await store.read(vault, path);
+    if (bytes === null) return null;
+    const text = decodeNote(bytes, uri, undefined, 'site');
+    const bom = BOM.every((b, i) => bytes[i] === b);
+    return { uri, vault, path, bytes: bytes.byteLength, revision: await noteRevision(bytes), text, source: bom ? `\uFEFF${text}` : text };
+  });
 }
 
 /** Every note as a page; `loadedBy` is filled in later from the bundles. */

@@ -1,10 +1,11 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
 import { discoverFamily, listPresets, loadIdentity, readCommand, walkNotes, noteUri } from '../core/index.ts';
-import type { Bundle } from '../core/index.ts';
+import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
 import { building } from './errors.ts';
+import { memoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
 import { guestPath, soulPath, uriAnchor } from './urls.ts';
@@ -41,7 +42,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 }
 
 async function assemble(options: SiteOptions): Promise<SiteData> {
-  const store = new FsStore(options.vault);
+  const store = memoStore(new FsStore(options.vault));
   const family = await building('the family', () => discoverFamily(store, options.family));
   const notes = await buildNotes(store);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
@@ -118,7 +119,7 @@ function fillLoadedBy(notes: NoteView[], bundles: BundleView[]): void {
 }
 
 /** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */
-async function buildCatalog(store: FsStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<CatalogEntry[]> {
+async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<CatalogEntry[]> {
   const entries = new Map<string, CatalogEntry>();
   const entry = (uri: string, path: string): CatalogEntry => {
     let e = entries.get(uri);

@@ -4,9 +4,20 @@ import type { SiteData } from '../data/types.ts';
 export const SITE_MODULE = 'virtual:soulpress/site';
 const RESOLVED = `\0${SITE_MODULE}`;
 
-/** Serve the precomputed site data to the pages as a module: data flows one way, from loader to page. */
+// One key per integration instance, so two builds in one process never read each other's data.
+let instances = 0;
+
+/**
+ * Serve the precomputed site data to the pages: data flows one way, from loader to page.
+ * The pages render in the process that ran the loader (Astro prerenders in-process, and the
+ * dev server's module runner is in-process too), so the module hands over the object itself
+ * through a global slot. Serialising it into the module's source instead cost more than
+ * rendering every page (bench, 5k notes: ~6 s to stringify 74 MB, ~3 s for Rolldown and V8 to
+ * take in the source, ~2 s to parse it back) and kept three copies in memory.
+ */
 export function siteModule(site: SiteData): Plugin {
-  let source: string | undefined;
+  const key = `soulpress:site:${instances++}`;
+  (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = site;
   return {
     name: 'soulpress:site-data',
     resolveId(id) {
@@ -14,18 +25,10 @@ export function siteModule(site: SiteData): Plugin {
     },
     load(id) {
       if (id !== RESOLVED) return undefined;
-      // Built once however many Vite environments load it. The JSON goes in as short string
-      // literals joined at run time: V8 compiles one huge literal in time that grows faster than
-      // its length (bench: a 77 MB literal took 47 s to import, the same JSON in 64 KB pieces 4 s).
-      source ??= `export default JSON.parse(${JSON.stringify(pieces(JSON.stringify(site), 65_536))}.join(''));`;
-      return source;
+      const slot = JSON.stringify(key);
+      return `const site = globalThis[Symbol.for(${slot})];
+if (site === undefined) throw new Error(${JSON.stringify(`Soulpress: the site data (${key}) is not in this process: pages must render where the integration loaded the vault`)});
+export default site;`;
     },
   };
-}
-
-/** Cut a string into pieces of at most `size` UTF-16 units (a split surrogate pair is rejoined by join). */
-function pieces(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
 }
