@@ -10,6 +10,9 @@ test('search finds a shared core note and links to its page', async ({ page }) =
   await expect(first).toBeVisible();
   const hrefs = await page.locator('#search-results li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs).toContain('/notes/cwkpippa-shared/core/safety/secrets/');
+  // A note's text is found on the note's page, not again on every bundle that carries it or
+  // on the list of all notes: those parts are left out of the index.
+  expect(hrefs.filter((h) => h?.startsWith('/souls/') || h?.startsWith('/guests/') || h === '/notes/')).toEqual([]);
   // Excerpts keep only text and <mark>: no other element comes through from the index.
   const stray = await page.locator('#search-results p *:not(mark)').count();
   expect(stray).toBe(0);
