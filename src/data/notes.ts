@@ -2,7 +2,8 @@
 import { stringify } from 'yaml';
 import { FrontmatterProblem, comparePaths, compareCodePoints, decodeNote, noteRevision, noteUri, readCommand, splitFrontmatter, walkNotes, VAULT_ID } from '../core/index.ts';
 import type { FrontmatterData, VaultStore } from '../core/index.ts';
-import { renderNote } from '../markdown/render-note.ts';
+import { renderNotes } from '../markdown/render-pool.ts';
+import type { RenderJob } from '../markdown/render-pool.ts';
 import { building } from './errors.ts';
 import type { FrontmatterRow, NoteView } from './types.ts';
 import { notePath } from './urls.ts';
@@ -104,11 +105,18 @@ function readOne(store: VaultStore, vault: string, path: string): Promise<RawNot
   });
 }
 
-/** Every note as a page; `loadedBy` is filled in later from the bundles. */
-export async function buildNotes(store: VaultStore): Promise<NoteView[]> {
+/** Every note as a page, and the promise of their HTML (rendered on every core while the caller loads bundles). */
+export interface NotePages {
+  /** `html` is empty until `rendered` settles; `loadedBy` is filled in later from the bundles. */
+  notes: NoteView[];
+  rendered: Promise<void>;
+}
+
+export async function buildNotes(store: VaultStore): Promise<NotePages> {
   const raw = await readAll(store);
   const pages = new Map(raw.map((n) => [n.uri, notePath(n.vault, n.path)]));
   const notes: NoteView[] = [];
+  const jobs: RenderJob[] = [];
   for (const note of raw) {
     let data: FrontmatterData = {};
     let body = note.text;
@@ -121,7 +129,7 @@ export async function buildNotes(store: VaultStore): Promise<NoteView[]> {
     }
     const fileName = note.path.split('/').pop()!.replace(/\.md$/, '');
     const title = (typeof data['title'] === 'string' && data['title'].trim()) || firstHeading(body) || fileName;
-        const html = await renderNote(body, { vault: note.vault, path: note.path, pages, title });
+    jobs.push({ body, vault: note.vault, path: note.path, title });
     notes.push({
       uri: note.uri,
       vault: note.vault,
@@ -134,11 +142,14 @@ export async function buildNotes(store: VaultStore): Promise<NoteView[]> {
       command: readCommand(note.uri),
       frontmatter: frontmatterRows(data),
       frontmatterProblem: problem,
-      html,
+      html: '',
       source: note.source,
       excerpt: excerptOf(body),
       loadedBy: [],
     });
   }
-  return notes;
+  const rendered = renderNotes(jobs, pages).then((html) => html.forEach((h, i) => (notes[i]!.html = h)));
+  // Awaited by the caller once its own work is done; a loader error may end the build first.
+  rendered.catch(() => undefined);
+  return { notes, rendered };
 }

@@ -44,7 +44,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 async function assemble(options: SiteOptions): Promise<SiteData> {
   const store = memoStore(new FsStore(options.vault));
   const family = await building('the family', () => discoverFamily(store, options.family));
-  const notes = await buildNotes(store);
+  const { notes, rendered } = await buildNotes(store);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
   const load = (subject: string, soul: string, preset: string | null): Promise<Bundle> =>
     building(subject, () => loadIdentity({ store, soul, harness: options.harness, preset, discovered: family }));
@@ -78,6 +78,7 @@ async function assemble(options: SiteOptions): Promise<SiteData> {
   const catalog = await buildCatalog(store, family.shared, bundles, byUri);
   const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
   const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
+  await rendered;
   return {
     title: options.title,
     search: options.search,
