@@ -1,6 +1,8 @@
 // The Soulpress Astro integration: runs the real loader over the vault root once per build,
 // before any page is rendered, and hands the pages plain data. A VaultError stops the build
 // with the loader's own message, so no page of a broken soul is ever written.
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
@@ -9,7 +11,7 @@ import { buildSite } from '../data/site.ts';
 import type { SiteData } from '../data/types.ts';
 import { resolveOptions } from './options.ts';
 import type { SoulpressOptions } from './options.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { indexNotes, writeSearchIndex } from './search-index.ts';
 import { guardOutDir, releaseOutDir } from './failed-build.ts';
 import { siteModule } from './virtual-site.ts';
 
@@ -35,10 +37,12 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
   // Set when the config is resolved; build:done reads it to know whether to index.
   let search = true;
   let outDir: string | null = null;
+  // The note pages' search index, started once the vault is loaded and written while Astro renders.
+  let notesIndex: { folder: string; done: Promise<number> } | null = null;
   return {
     name: 'soulpress',
     hooks: {
-      'astro:config:setup': async ({ config, updateConfig, logger }) => {
+      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         const resolved = resolveOptions(options, fileURLToPath(config.root));
         search = resolved.search;
         let site: SiteData;
@@ -50,6 +54,16 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         }
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
         updateConfig({ vite: { plugins: [siteModule(site)] } });
+        if (search && command === 'build') {
+          // A folder of its own: builds running side by side may share one cache folder.
+          const cache = fileURLToPath(config.cacheDir);
+          await mkdir(cache, { recursive: true });
+          const folder = await mkdtemp(path.join(cache, 'soulpress-search-'));
+          const done = indexNotes(site.notes, folder);
+          // Awaited at build:done; a build that fails before then must not also report this.
+          done.catch(() => undefined);
+          notesIndex = { folder, done };
+        }
       },
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
@@ -59,8 +73,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         if (outDir !== null) guardOutDir(outDir);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (search) {
-          const pages = await writeSearchIndex(fileURLToPath(dir));
+        if (search && notesIndex) {
+          const pages = await writeSearchIndex(fileURLToPath(dir), notesIndex.folder, notesIndex.done);
           logger.info(`search index: ${pages} pages`);
         }
         releaseOutDir();

@@ -1,19 +1,83 @@
-// Full-text search: Pagefind indexes the built pages after Astro writes them, so every
-// build (also the tests' builds) ships the index its pages were made from. What only repeats
-// note text indexed on the note's own page (a bundle's load order and full prompt, the list of
-// every note) is marked data-search-ignore: a search lands on the note, and at 5k notes the
-// index took a third of the build when it also read every bundle's prompt.
+// Full-text search in two Pagefind indexes the search page merges. Note pages, nearly every
+// page of a big vault, are indexed from the site data while Astro renders (Pagefind is its own
+// process, so on a second core that work is hidden: at 5k notes it was ~10 s at the end of the
+// build). The other pages (souls, lessons, catalog, home) are indexed from the built HTML at
+// build:done. What only repeats note text (a bundle's load order and full prompt, the list of
+// every note) is marked data-search-ignore: a search lands on the note's own page.
+import { readFileSync, readdirSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { close, createIndex } from 'pagefind';
+import type { PagefindIndex } from 'pagefind';
+import type { NoteView } from '../data/types.ts';
+import { esc } from '../preview/escape.ts';
 
-export async function writeSearchIndex(outDir: string): Promise<number> {
-  const { index, errors } = await createIndex({ excludeSelectors: ['[data-search-ignore]', '.site-header', '.site-footer', '.skip-link'] });
+/** Folders of the built site the two indexes are written to. */
+export const PAGES_INDEX = 'pagefind';
+export const NOTES_INDEX = 'pagefind-notes';
+
+const EXCLUDE = ['[data-search-ignore]', '.site-header', '.site-footer', '.skip-link'];
+
+async function newIndex(): Promise<PagefindIndex> {
+  const { index, errors } = await createIndex({ excludeSelectors: EXCLUDE });
+  if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
+  return index;
+}
+
+async function write(index: PagefindIndex, outputPath: string): Promise<void> {
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length > 0) throw new Error(`pagefind could not write its index to ${outputPath}: ${written.errors.join('; ')}`);
+}
+
+/** What the index reads of a note page: its title, summary and body, as the page shows them. */
+export function noteDocument(note: NoteView): string {
+  const lead = note.summary ? `<p>${esc(note.summary)}</p>` : '';
+  return `<!doctype html><html lang="en"><head><title>${esc(note.title)}</title></head><body><main><h1>${esc(note.title)}</h1>${lead}${note.html}</main></body></html>`;
+}
+
+/**
+ * Index every note page into `folder` (outside the outDir, which Astro empties when it starts).
+ * Notes go in one at a time, in page order, so two builds write the same index.
+ */
+export async function indexNotes(notes: readonly NoteView[], folder: string): Promise<number> {
+  const index = await newIndex();
+  for (const note of notes) {
+    const added = await index.addHTMLFile({ url: note.href, content: noteDocument(note) });
+    if (added.errors.length > 0) throw new Error(`pagefind could not index ${note.uri}: ${added.errors.join('; ')}`);
+  }
+  await write(index, folder);
+  return notes.length;
+}
+
+/** Built HTML pages that are not note pages (notes/index.html, the list, is one of them), in path order. */
+function otherPages(outDir: string): string[] {
+  return readdirSync(outDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.relative(outDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((rel) => !rel.startsWith('notes/') || rel === 'notes/index.html')
+    .sort();
+}
+
+/** At build:done: move the notes index in, index the other pages; the page count of both. */
+export async function writeSearchIndex(outDir: string, notesFolder: string, notes: Promise<number>): Promise<number> {
   try {
-    if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: outDir });
-    if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: `${outDir}/pagefind` });
-    if (written.errors.length > 0) throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
-    return added.page_count;
+    const noteCount = await notes;
+    const into = path.join(outDir, NOTES_INDEX);
+    await rm(into, { recursive: true, force: true });
+    await mkdir(outDir, { recursive: true });
+    await rename(notesFolder, into).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EXDEV') throw error;
+      await cp(notesFolder, into, { recursive: true });
+      await rm(notesFolder, { recursive: true, force: true });
+    });
+    const index = await newIndex();
+    const pages = otherPages(outDir);
+    for (const rel of pages) {
+      const added = await index.addHTMLFile({ sourcePath: rel, content: readFileSync(path.join(outDir, rel), 'utf8') });
+      if (added.errors.length > 0) throw new Error(`pagefind could not index ${rel}: ${added.errors.join('; ')}`);
+    }
+    await write(index, path.join(outDir, PAGES_INDEX));
+    return noteCount + pages.length;
   } finally {
     await close();
   }

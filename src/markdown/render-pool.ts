@@ -73,7 +73,7 @@ function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string
         feed(worker);
         if (pending === 0 && next >= jobs.length) finish();
       });
-      worker.on('error', (error) => finish(error));
+      worker.on('error', (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
       worker.on('exit', (code) => {
         if (code !== 0 && !failed && (pending > 0 || next < jobs.length)) finish(new Error(`a note rendering worker stopped (exit code ${code})`));
       });

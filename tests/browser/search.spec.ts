@@ -23,6 +23,16 @@ test('search finds a shared core note and links to its page', async ({ page }) =
   expect(errors).toEqual([]);
 });
 
+// Two indexes answer one search: the note pages' (written from the site data while Astro
+// renders) and the other pages' (from the built HTML).
+test('one search finds both a soul page and a note page', async ({ page }) => {
+  await page.goto('/search/?q=Ashford');
+  await expect(page.locator('#search-results li a').first()).toBeVisible();
+  const hrefs = await page.locator('#search-results li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs).toContain('/souls/quill/');
+  expect(hrefs.some((h) => h?.startsWith('/notes/quill/'))).toBe(true);
+});
+
 test('without JavaScript the search page points to the list of every note', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

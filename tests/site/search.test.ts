@@ -7,9 +7,11 @@ import { DIST, astroBuild, cleanup, exists, readPage, tmp } from './helpers/dist
 
 test('the default build has a Pagefind index and the search page uses it', () => {
   assert.ok(exists(path.join(DIST, 'pagefind/pagefind.js')), 'dist/pagefind/pagefind.js');
+  assert.ok(exists(path.join(DIST, 'pagefind-notes/pagefind-entry.json')), 'the note pages\' index, merged by the search page');
   const page = readPage(DIST, 'search/index.html');
   assert.match(page, /<form class="search-form"[^>]*role="search"/);
   assert.match(page, /data-pagefind="\/pagefind\/pagefind\.js"/);
+  assert.match(page, /data-pagefind-notes="\/pagefind-notes\/"/);
   assert.match(readPage(DIST, 'index.html'), /href="\/search\/"/);
 });
 
@@ -21,6 +23,7 @@ test('SOULPRESS_SEARCH=off builds no index and no search link', () => {
   const run = astroBuild({ outDir, env: { SOULPRESS_SEARCH: 'off' } });
   assert.equal(run.status, 0, run.stderr);
   assert.equal(exists(path.join(outDir, 'pagefind')), false);
+  assert.equal(exists(path.join(outDir, 'pagefind-notes')), false);
   assert.doesNotMatch(readPage(outDir, 'index.html'), /href="\/search\/"/);
   const page = readPage(outDir, 'search/index.html');
   assert.match(page, /built without a search index/);

@@ -5,6 +5,7 @@ interface PagefindResult {
 }
 interface Pagefind {
   search(query: string): Promise<{ results: PagefindResult[] }>;
+  mergeIndex(url: string): Promise<void>;
 }
 
 const LIMIT = 20;
@@ -19,6 +20,13 @@ function appendExcerpt(into: HTMLElement, excerpt: string): void {
       into.append(mark);
     } else into.append(node.textContent ?? '');
   }
+}
+
+/** Pagefind over the site's pages, merged with the note pages' own index (see search-index.ts). */
+async function openIndexes(pagesScript: string, notesIndex: string): Promise<Pagefind> {
+  const pagefind = (await import(/* @vite-ignore */ pagesScript)) as Pagefind;
+  await pagefind.mergeIndex(notesIndex);
+  return pagefind;
 }
 
 export function startSearch(): void {
@@ -38,7 +46,7 @@ export function startSearch(): void {
       return;
     }
     status.textContent = 'Searching…';
-    pagefind ??= import(/* @vite-ignore */ list.dataset['pagefind']!) as Promise<Pagefind>;
+    pagefind ??= openIndexes(list.dataset['pagefind']!, list.dataset['pagefindNotes']!);
     const { results } = await (await pagefind).search(query);
     const shown = await Promise.all(results.slice(0, LIMIT).map((r) => r.data()));
     if (ticket !== latest) return;
