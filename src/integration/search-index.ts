@@ -5,7 +5,7 @@
 // build:done. What only repeats note text (a bundle's load order and full prompt, the list of
 // every note) is marked data-search-ignore: a search lands on the note's own page.
 import { readFileSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
@@ -37,15 +37,25 @@ export function noteDocument(note: NoteView): string {
 
 /**
  * Index every note page into `folder` (outside the outDir, which Astro empties when it starts).
- * Notes go in one at a time, in page order, so two builds write the same index.
+ * Each note's document is written where Astro will write its page, and Pagefind walks that
+ * folder itself in one call: its own threads, no round trip per note through this busy process,
+ * and the same URLs and order as indexing the built pages would give.
  */
 export async function indexNotes(notes: readonly NoteView[], folder: string): Promise<number> {
+  const source = path.join(folder, 'pages');
+  await Promise.all(
+    notes.map(async (note) => {
+      const dir = path.join(source, 'notes', note.vault, ...note.path.replace(/\.md$/, '').split('/'));
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'index.html'), noteDocument(note));
+    }),
+  );
   const index = await newIndex();
-  for (const note of notes) {
-    const added = await index.addHTMLFile({ url: note.href, content: noteDocument(note) });
-    if (added.errors.length > 0) throw new Error(`pagefind could not index ${note.uri}: ${added.errors.join('; ')}`);
-  }
-  await write(index, folder);
+  const added = await index.addDirectory({ path: source });
+  if (added.errors.length > 0) throw new Error(`pagefind could not index the note pages: ${added.errors.join('; ')}`);
+  if (added.page_count !== notes.length) throw new Error(`pagefind indexed ${added.page_count} note pages of ${notes.length}`);
+  await write(index, path.join(folder, 'index'));
+  await rm(source, { recursive: true, force: true });
   return notes.length;
 }
 
@@ -65,11 +75,12 @@ export async function writeSearchIndex(outDir: string, notesFolder: string, note
     const into = path.join(outDir, NOTES_INDEX);
     await rm(into, { recursive: true, force: true });
     await mkdir(outDir, { recursive: true });
-    await rename(notesFolder, into).catch(async (error: NodeJS.ErrnoException) => {
+    const written = path.join(notesFolder, 'index');
+    await rename(written, into).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EXDEV') throw error;
-      await cp(notesFolder, into, { recursive: true });
-      await rm(notesFolder, { recursive: true, force: true });
+      await cp(written, into, { recursive: true });
     });
+    await rm(notesFolder, { recursive: true, force: true });
     const index = await newIndex();
     const pages = otherPages(outDir);
     for (const rel of pages) {

@@ -5,7 +5,7 @@
 // of the build.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { ROOT, cleanup, tmp } from './helpers/dist.ts';
@@ -80,5 +80,16 @@ test('two copies in different folders, time zones and locales build byte-identic
   const hashesB = hashFiles(path.join(b, 'dist'));
   assert.ok(hashesA.size > 50, `${hashesA.size} files`);
   for (const f of ['index.html', 'souls/pippa/index.html', 'data/notes.json', 'pagefind/pagefind.js', 'sitemap-0.xml']) assert.ok(hashesA.has(f), f);
-  assert.deepEqual(compareHashes(hashesA, hashesB), { differing: [], onlyA: [], onlyB: [] });
+  const diff = compareHashes(hashesA, hashesB);
+  assert.deepEqual(diff, { differing: [], onlyA: [], onlyB: [] }, diff.differing.map((f) => firstDifference(path.join(a, 'dist', f), path.join(b, 'dist', f))).join('\n'));
 });
+
+/** Where two files first differ, with some text around it: enough to see what leaked in. */
+function firstDifference(fileA: string, fileB: string): string {
+  const x = readFileSync(fileA, 'utf8');
+  const y = readFileSync(fileB, 'utf8');
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  const around = (t: string) => JSON.stringify(t.slice(Math.max(0, i - 120), i + 120));
+  return `${path.basename(path.dirname(fileA))}: first difference at ${i}\n  A: ${around(x)}\n  B: ${around(y)}`;
+}
