@@ -10,18 +10,36 @@ import { buildNotes } from './notes.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
 import { guestPath, soulPath, uriAnchor } from './urls.ts';
 
-const cache = new Map<string, Promise<SiteData>>();
+/**
+ * A loaded vault: every bundle loaded and checked, every note read, while the notes' Markdown is
+ * still rendering on worker threads. A build waits for the first part before Astro touches the
+ * outDir (a VaultError surfaces there); only the pages need `rendered`, so the rendering goes on
+ * while Vite bundles them.
+ */
+export interface LoadedSite {
+  /** Each note's `html` is empty until `rendered` resolves. */
+  site: SiteData;
+  rendered: Promise<SiteData>;
+}
 
-export function buildSite(options: SiteOptions): Promise<SiteData> {
+const cache = new Map<string, Promise<LoadedSite>>();
+
+export function loadSite(options: SiteOptions): Promise<LoadedSite> {
   const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.title, options.search]);
-  let site = cache.get(key);
-  if (!site) {
-    site = assemble(options);
-    cache.set(key, site);
+  let loaded = cache.get(key);
+  if (!loaded) {
+    loaded = assemble(options);
+    cache.set(key, loaded);
     // A failed build must not stick: the next build (e.g. after a fix in dev) tries again.
-    site.catch(() => cache.delete(key));
+    const forget = (): void => void cache.delete(key);
+    loaded.then(({ rendered }) => rendered.catch(forget), forget);
   }
-  return site;
+  return loaded;
+}
+
+/** The whole site, notes rendered. */
+export async function buildSite(options: SiteOptions): Promise<SiteData> {
+  return (await loadSite(options)).rendered;
 }
 
 function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<string, NoteView>): MemberView {
@@ -41,7 +59,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
   };
 }
 
-async function assemble(options: SiteOptions): Promise<SiteData> {
+async function assemble(options: SiteOptions): Promise<LoadedSite> {
   const store = memoStore(new FsStore(options.vault));
   const family = await building('the family', () => discoverFamily(store, options.family));
   const { notes, rendered } = await buildNotes(store);
@@ -78,8 +96,7 @@ async function assemble(options: SiteOptions): Promise<SiteData> {
   const catalog = await buildCatalog(store, family.shared, bundles, byUri);
   const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
   const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
-  await rendered;
-  return {
+  const site: SiteData = {
     title: options.title,
     search: options.search,
     family: family.name,
@@ -97,6 +114,7 @@ async function assemble(options: SiteOptions): Promise<SiteData> {
     catalog,
     notes,
   };
+  return { site, rendered: rendered.then(() => site) };
 }
 
 /** "Loaded by": each soul and guest that loads a note, in which role and mode, and in which bundles. */

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { SiteBuildError } from '../data/errors.ts';
-import { buildSite } from '../data/site.ts';
-import type { SiteData } from '../data/types.ts';
+import { loadSite } from '../data/site.ts';
+import type { LoadedSite } from '../data/site.ts';
 import { resolveOptions } from './options.ts';
 import type { SoulpressOptions } from './options.ts';
 import { indexNotes, writeSearchIndex } from './search-index.ts';
@@ -45,21 +45,22 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         const resolved = resolveOptions(options, fileURLToPath(config.root));
         search = resolved.search;
-        let site: SiteData;
+        let loaded: LoadedSite;
         try {
-          site = await buildSite(resolved);
+          loaded = await loadSite(resolved);
         } catch (error) {
           if (error instanceof SiteBuildError) throw new VaultBuildFailure(error);
           throw error;
         }
+        const { site, rendered } = loaded;
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
-        updateConfig({ vite: { plugins: [siteModule(site)] } });
+        updateConfig({ vite: { plugins: [siteModule(rendered)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
           const cache = fileURLToPath(config.cacheDir);
           await mkdir(cache, { recursive: true });
           const folder = await mkdtemp(path.join(cache, 'soulpress-search-'));
-          const done = indexNotes(site.notes, folder);
+          const done = rendered.then(() => indexNotes(site.notes, folder));
           // Awaited at build:done; a build that fails before then must not also report this.
           done.catch(() => undefined);
           notesIndex = { folder, done };

@@ -15,7 +15,7 @@ let instances = 0;
  * rendering every page (bench, 5k notes: ~6 s to stringify 74 MB, ~3 s for Rolldown and V8 to
  * take in the source, ~2 s to parse it back) and kept three copies in memory.
  */
-export function siteModule(site: SiteData): Plugin {
+export function siteModule(site: Promise<SiteData>): Plugin {
   const key = `soulpress:site:${instances++}`;
   (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = site;
   return {
@@ -26,9 +26,10 @@ export function siteModule(site: SiteData): Plugin {
     load(id) {
       if (id !== RESOLVED) return undefined;
       const slot = JSON.stringify(key);
-      return `const site = globalThis[Symbol.for(${slot})];
-if (site === undefined) throw new Error(${JSON.stringify(`Soulpress: the site data (${key}) is not in this process: pages must render where the integration loaded the vault`)});
-export default site;`;
+      return `const pending = globalThis[Symbol.for(${slot})];
+if (pending === undefined) throw new Error(${JSON.stringify(`Soulpress: the site data (${key}) is not in this process: pages must render where the integration loaded the vault`)});
+// The notes' HTML may still be rendering while Vite bundles: the first page waits for it.
+export default await pending;`;
     },
   };
 }
