@@ -17,4 +17,10 @@ export interface VaultStore {
   entries(vault: string, folder: string): Promise<StoreEntry[] | null>;
   /** A note's raw bytes, or null when there is no such file. */
   read(vault: string, path: string): Promise<Uint8Array | null>;
+  /**
+   * Optional: a view of the same store for one load. What a view learns while it runs (which
+   * folders it already checked) lives only as long as the view, so it can never go stale
+   * between loads. The loader takes one per call when the store offers it.
+   */
+  scope?(): VaultStore;
 }
