@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors.ts';
 import type { Role } from './roles.ts';
+import { sha256Hex } from './text.ts';
 
 export type Mode = 'whole' | 'pointer';
 
@@ -42,20 +43,27 @@ export interface Problem {
   role: string | null;
 }
 
+/** The buffer the prompt's bytes are built in, reused; at most this large is kept between loads. */
+let spare = new Uint8Array(0);
+const SPARE_MAX = 1 << 25;
+
 /**
- * The rendered prompt's UTF-8 bytes, built one document at a time: the same bytes as encoding
- * renderPrompt's string, without building and encoding one huge string (for a 500-note soul that
- * was most of a load). `encoded[i]`, when given, is document i's text already as UTF-8 (a whole
- * note's own bytes) and is copied instead of encoded.
+ * The bundle revision: SHA-256 of the rendered prompt's UTF-8 bytes, built one document at a
+ * time (the same bytes as encoding renderPrompt's string, without building and encoding one huge
+ * string). `encoded[i]`, when given, is document i's text already as UTF-8 (a whole note's own
+ * bytes) and is copied instead of encoded. The bytes go into a buffer reused across loads: the
+ * first write to each page of a fresh multi-megabyte buffer faults, which in Chromium cost more
+ * than the rest of a 500-note re-assembly. WebCrypto copies the bytes when digest() is called
+ * (before it returns its promise), so the next load may reuse the buffer at once.
  */
-export function promptBytes(documents: readonly IdentityDocument[], encoded: ReadonlyArray<Uint8Array | null> = []): Uint8Array {
-  const encoder = new TextEncoder();
+export function promptRevision(documents: readonly IdentityDocument[], encoded: ReadonlyArray<Uint8Array | null> = []): Promise<string> {
   let capacity = 0;
   for (let i = 0; i < documents.length; i++) {
     const text = documents[i]!.text;
     if (text !== '') capacity += (encoded[i]?.byteLength ?? text.length * 3) + 2;
   }
-  const out = new Uint8Array(capacity);
+  const out = capacity > SPARE_MAX ? new Uint8Array(capacity) : spare.length >= capacity ? spare : (spare = new Uint8Array(capacity));
+  const encoder = new TextEncoder();
   let at = 0;
   for (let i = 0; i < documents.length; i++) {
     const text = documents[i]!.text;
@@ -70,7 +78,7 @@ export function promptBytes(documents: readonly IdentityDocument[], encoded: Rea
       at += bytes.byteLength;
     } else at += encoder.encodeInto(text, out.subarray(at)).written;
   }
-  return out.subarray(0, at);
+  return sha256Hex(out.subarray(0, at));
 }
 
 /** The rendered prompt: every non-empty text in order, one blank line between. */

@@ -1,16 +1,16 @@
 import type { Bundle, BundleWarning, IdentityDocument, Mode } from './bundle.ts';
-import { promptBytes } from './bundle.ts';
+import { promptRevision } from './bundle.ts';
 import { fileNameTime, isoTime } from './dates.ts';
 import { VaultError } from './errors.ts';
 import { discoverFamily, identityCandidates, walkNotes } from './family.ts';
 import type { Family } from './family.ts';
-import { FrontmatterProblem, promptLoading, splitFrontmatter } from './frontmatter.ts';
+import { FrontmatterProblem, frontmatterData, promptLoading } from './frontmatter.ts';
 import type { FrontmatterData } from './frontmatter.ts';
 import { comparePaths } from './order.ts';
 import { pointerText } from './pointer.ts';
 import type { Role } from './roles.ts';
 import type { VaultStore } from './store.ts';
-import { decodeNote, noteRevision, sha256Hex } from './text.ts';
+import { decodeNote, noteRevision } from './text.ts';
 import { VAULT_ID, noteUri, pathProblem } from './uri.ts';
 
 /** Size never decides whole or pointer; past this a whole note only adds a warning. */
@@ -56,7 +56,8 @@ interface ReadNote {
   uri: string;
   bytes: number;
   text: string;
-  revision: string;
+  /** Not awaited per note: every hash of a load is in flight at once with the prompt's (see assemble). */
+  revision: Promise<string>;
   /** The UTF-8 of `text`: the note's bytes without the BOM decodeNote dropped. */
   encoded: Uint8Array;
 }
@@ -77,6 +78,8 @@ class Assembly {
   readonly documents: IdentityDocument[] = [];
   /** Per document, its text's UTF-8 when at hand (a whole note's own bytes), so the revision need not encode it again. */
   readonly encoded: Array<Uint8Array | null> = [];
+  /** Per document, its revision once hashed ('' for an absent note); filled in by assemble. */
+  readonly revisions: Array<Promise<string> | string> = [];
   readonly warnings: BundleWarning[] = [];
   readonly problems: VaultError[] = [];
   private readonly store: VaultStore;
@@ -102,20 +105,20 @@ class Assembly {
     }
   }
 
-  /** Read, decode and hash one note, or null when absent. One read: text and revision name the same bytes. */
+  /** Read, decode and start hashing one note, or null when absent. One read: text and revision name the same bytes. */
   private async read(vault: string, path: string, role: Role): Promise<ReadNote | null> {
     const uri = noteUri(vault, path);
     const bytes = await this.store.read(vault, path);
     if (bytes === null) return null;
     const text = decodeNote(bytes, uri, role, OP);
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return { path, uri, bytes: bytes.byteLength, text, revision: await noteRevision(bytes), encoded: bom ? bytes.subarray(3) : bytes };
+    return { path, uri, bytes: bytes.byteLength, text, revision: noteRevision(bytes), encoded: bom ? bytes.subarray(3) : bytes };
   }
 
   /** Frontmatter the loader must read; undefined after a reported problem. */
-  frontmatter(note: ReadNote, role: Role): FrontmatterData | undefined {
+  frontmatter(note: ReadNote, role: Role): Readonly<FrontmatterData> | undefined {
     try {
-      return splitFrontmatter(note.text).data;
+      return frontmatterData(note.text);
     } catch (error) {
       if (!(error instanceof FrontmatterProblem)) throw error;
       this.fail(frontmatterError(note.uri, role, error.message));
@@ -140,7 +143,8 @@ class Assembly {
     if (mode === 'whole' && note.bytes > LARGE_NOTE_BYTES) {
       this.warnings.push({ code: 'note_large', uri: note.uri, message: `${note.uri} (${role}) is ${note.bytes} bytes, over ${LARGE_NOTE_BYTES}; it still loads whole` });
     }
-    this.documents.push({ role, uri: note.uri, mode, required, revision: note.revision, bytes: note.bytes, text: mode === 'whole' ? text : pointerText(note.uri) });
+    this.documents.push({ role, uri: note.uri, mode, required, revision: '', bytes: note.bytes, text: mode === 'whole' ? text : pointerText(note.uri) });
+    this.revisions.push(note.revision);
     this.encoded.push(mode === 'whole' && text === note.text ? note.encoded : null);
   }
 
@@ -163,6 +167,7 @@ class Assembly {
       if (note) this.push(role, note, 'whole', false);
       else {
         this.documents.push({ role, uri: noteUri(vault, path), mode: 'pointer', required: false, revision: '', bytes: 0, text: '' });
+        this.revisions.push('');
         this.encoded.push(null);
       }
     });
@@ -230,7 +235,9 @@ function checkArguments(soul: unknown, harness: string, preset: string | null): 
 }
 
 async function assemble(options: LoadOptions, collect: boolean): Promise<Inspection> {
-  const { store, soul } = options;
+  const { soul } = options;
+  // One view of the store per load: what it learns about folders is not kept past this call.
+  const store = options.store.scope?.() ?? options.store;
   const harness = typeof options.harness === 'string' ? options.harness.trim() : '';
   const preset = options.preset ?? null;
   checkArguments(soul, harness, preset);
@@ -270,6 +277,10 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
   else await guestSequence(run, family, soul, tokens);
 
   if (run.problems.length > 0) return { bundle: null, problems: run.problems, warnings: run.warnings };
+  // All hashes wait together: in a browser each SHA-256 is a round trip to another thread, and
+  // one wait for all (the edited notes' and the prompt's) is one round trip, not one after another.
+  const [revision, ...revisions] = await Promise.all([promptRevision(run.documents, run.encoded), ...run.revisions]);
+  run.documents.forEach((doc, i) => (doc.revision = revisions[i]!));
   const bundle: Bundle = {
     soul,
     display,
@@ -278,7 +289,7 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     preset: isSoul ? preset : null,
     documents: run.documents,
     warnings: run.warnings,
-    revision: await sha256Hex(promptBytes(run.documents, run.encoded)),
+    revision,
   };
   return { bundle, problems: [], warnings: run.warnings };
 }
@@ -331,7 +342,7 @@ async function guestSequence(run: Assembly, family: Family, guest: string, token
 }
 
 /** A memory's date from frontmatter, else from its file name; null when undated, undefined when the date is bad. */
-function memoryTime(note: ReadNote, data: FrontmatterData): number | null | undefined {
+function memoryTime(note: ReadNote, data: Readonly<FrontmatterData>): number | null | undefined {
   const value = data['date'];
   if (value === undefined || value === null) return fileNameTime(note.path);
   return (typeof value === 'string' ? isoTime(value) : null) ?? undefined;

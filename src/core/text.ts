@@ -55,12 +55,25 @@ export function noteRevision(bytes: Uint8Array): Promise<string> {
 
 // Reused across calls: encodeInto needs room for the worst case, three bytes a UTF-16 unit.
 let scratch = new Uint8Array(1 << 16);
+// Lengths already measured, by string. A string keeps its hash once computed, so the same string
+// again (an unchanged note's text: decodeNote hands back the same one) is found without reading it.
+const lengths = new Map<string, number>();
+const LENGTHS_MAX = 1 << 14;
 
 /**
  * UTF-8 byte length of a string. The native encoder into a reused buffer is many times faster
- * than a JavaScript loop over every code unit, and a page measures every document on each edit.
+ * than a JavaScript loop over every code unit, and a page measures every document on each edit:
+ * remembered per string, so after an edit only the changed notes are measured again.
  */
 export function utf8Length(text: string): number {
-  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
-  return encoder.encodeInto(text, scratch).written;
+  // Short texts (pointers, made afresh on every load) are cheaper to measure than to remember.
+  if (text.length < 256) return encoder.encodeInto(text, scratch).written;
+  let length = lengths.get(text);
+  if (length === undefined) {
+    if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+    length = encoder.encodeInto(text, scratch).written;
+    if (lengths.size >= LENGTHS_MAX) lengths.clear();
+    lengths.set(text, length);
+  }
+  return length;
 }

@@ -270,6 +270,8 @@ export function parseYaml(source: string): unknown {
    * unfoldLines for single quotes gives the same folding).
    */
   function quotedText(raw: string, offset: number, double: boolean): string {
+    // One line with no escapes (most summaries and titles) is its own text.
+    if (!raw.includes('\n') && !(double && raw.includes('\\'))) return raw;
     let text = '';
     for (let k = 0; k < raw.length; k++) {
       const c = raw[k] as string;
