@@ -181,7 +181,8 @@ async function bundleForBrowser(): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     // Minified as a production build would be, but names kept, so a profile names our functions.
-    minifyWhitespace: true,
+    // BENCH_BROWSER_PROFILE also keeps the line breaks, so the profile names lines too.
+    minifyWhitespace: !process.env['BENCH_BROWSER_PROFILE'],
     minifySyntax: true,
     write: false,
     logLevel: 'silent',
