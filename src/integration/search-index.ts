@@ -4,7 +4,7 @@
 // build). The other pages (souls, lessons, catalog, home) are indexed from the built HTML at
 // build:done. What only repeats note text (a bundle's load order and full prompt, the list of
 // every note) is marked data-search-ignore: a search lands on the note's own page.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
@@ -59,13 +59,19 @@ export async function indexNotes(notes: readonly NoteView[], folder: string): Pr
   return notes.length;
 }
 
-/** Built HTML pages that are not note pages (notes/index.html, the list, is one of them), in path order. */
-function otherPages(outDir: string): string[] {
-  return readdirSync(outDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => path.relative(outDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter((rel) => !rel.startsWith('notes/') || rel === 'notes/index.html')
-    .sort();
+/**
+ * A Pagefind glob for every built page but the note pages (notes/index.html, the list, is in):
+ * Pagefind reads and parses the files itself, on its own threads, instead of this process
+ * sending each one over its pipe (bundle pages run to hundreds of KB each).
+ */
+function otherPagesGlob(outDir: string): string {
+  const parts = ['*.html', 'notes/index.html'];
+  // Top-level folders are the site's own routes (souls, lessons, ...), never a vault's names.
+  for (const entry of readdirSync(outDir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'notes') parts.push(`${entry.name}/**/*.html`);
+  }
+  parts.sort();
+  return `{${parts.join(',')}}`;
 }
 
 /** At build:done: move the notes index in, index the other pages; the page count of both. */
@@ -82,13 +88,10 @@ export async function writeSearchIndex(outDir: string, notesFolder: string, note
     });
     await rm(notesFolder, { recursive: true, force: true });
     const index = await newIndex();
-    const pages = otherPages(outDir);
-    for (const rel of pages) {
-      const added = await index.addHTMLFile({ sourcePath: rel, content: readFileSync(path.join(outDir, rel), 'utf8') });
-      if (added.errors.length > 0) throw new Error(`pagefind could not index ${rel}: ${added.errors.join('; ')}`);
-    }
+    const added = await index.addDirectory({ path: outDir, glob: otherPagesGlob(outDir) });
+    if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
     await write(index, path.join(outDir, PAGES_INDEX));
-    return noteCount + pages.length;
+    return noteCount + added.page_count;
   } finally {
     await close();
   }
