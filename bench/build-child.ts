@@ -31,4 +31,7 @@ const started = performance.now();
 await build({ root, outDir, cacheDir, logLevel: process.env['BENCH_LOG_LEVEL'] === 'info' ? 'info' : 'warn', integrations: [phases] });
 const ended = performance.now();
 // resourceUsage().maxRSS is in kilobytes.
-console.log(JSON.stringify({ buildMs: ended - started, startedAt: started, endedAt: ended, marks, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));
+const usage = process.resourceUsage();
+// CPU time of this process, every thread of it (Soulpress's Markdown workers included); a child
+// process (Pagefind's indexer) is not in it. resourceUsage() gives microseconds.
+console.log(JSON.stringify({ buildMs: ended - started, startedAt: started, endedAt: ended, marks, maxRssBytes: usage.maxRSS * 1024, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));
