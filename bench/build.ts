@@ -183,9 +183,20 @@ export function scalingTable(runs: BuildRun[]): string {
     const prev = runs[i - 1];
     // The marginal cost between two sizes cancels start-up, which a per-page average would not.
     const marginal = prev && r.ok && prev.ok ? (r.wallMs - prev.wallMs) / (r.pages - prev.pages) : NaN;
-    return [fmt(r.notes), fmt(r.pages), r.ok ? fmt(r.wallMs / 1000, 1) : `**failed**: ${r.error}`, fmt(pagesPerSecond(r)), fmt((r.wallMs / r.pages), 2), Number.isNaN(marginal) ? '' : fmt(marginal, 2), r.ok ? mb(r.maxRssBytes, 0) : 'n/a'];
+    const cpuMarginal = prev && r.ok && prev.ok ? (r.cpuMs - prev.cpuMs) / (r.pages - prev.pages) : NaN;
+    return [
+      fmt(r.notes),
+      fmt(r.pages),
+      r.ok ? fmt(r.wallMs / 1000, 1) : `**failed**: ${r.error}`,
+      fmt(pagesPerSecond(r)),
+      fmt(r.wallMs / r.pages, 2),
+      Number.isNaN(marginal) ? '' : fmt(marginal, 2),
+      r.ok ? fmt(r.cpuMs / 1000, 1) : 'n/a',
+      Number.isNaN(cpuMarginal) ? '' : fmt(cpuMarginal, 2),
+      r.ok ? mb(r.maxRssBytes, 0) : 'n/a',
+    ];
   });
-  return table(['notes', 'pages', 'wall s', 'pages/s', 'ms / page', 'marginal ms / page', 'peak RSS'], rows);
+  return table(['notes', 'pages', 'wall s', 'pages/s', 'ms / page', 'marginal ms / page', 'CPU s (build process)', 'marginal CPU ms / page', 'peak RSS'], rows);
 }
 
 /** Worse than linear when the marginal cost per page grows by more than `tolerance` between size steps. */
@@ -198,7 +209,11 @@ export function scalingVerdict(runs: BuildRun[], tolerance = 1.3): string {
   const growth = m2 / m1;
   const rss = ok[2]!.maxRssBytes / ok[2]!.pages / (ok[1]!.maxRssBytes / ok[1]!.pages);
   const time = growth > tolerance ? `**flag: worse than linear**, the marginal cost per page grew ${fmt(growth, 2)}x from the first size step to the second` : `linear within ${fmt((tolerance - 1) * 100)}%: the marginal cost per page changed ${fmt(growth, 2)}x between size steps`;
-  return `Time: ${time}. Memory: peak RSS per page at the largest size is ${fmt(rss, 2)}x that at the middle size${rss > tolerance ? ' (**flag**: memory grows faster than the page count)' : ''}.`;
+  const c1 = (ok[1]!.cpuMs - ok[0]!.cpuMs) / (ok[1]!.pages - ok[0]!.pages);
+  const c2 = (ok[2]!.cpuMs - ok[1]!.cpuMs) / (ok[2]!.pages - ok[1]!.pages);
+  const cpuGrowth = c2 / c1;
+  const cpu = c1 > 0 ? ` CPU time of the build process (the work itself, free of waiting and of idle cores): the marginal cost per page changed ${fmt(cpuGrowth, 2)}x${cpuGrowth > tolerance ? ' (**flag**)' : ', linear'}.` : '';
+  return `Time: ${time}.${cpu} Memory: peak RSS per page at the largest size is ${fmt(rss, 2)}x that at the middle size${rss > tolerance ? ' (**flag**: memory grows faster than the page count)' : ''}.`;
 }
 
 // ---------------------------------------------------------------- part 5

@@ -124,7 +124,13 @@ if (only.has('build')) {
       log(`3. scaling: Soulpress build of ${fmt(family.files.length)} notes`);
       const run = await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}`) });
       log(`   ${run.ok ? `${fmt(run.pages)} pages in ${fmt(run.wallMs / 1000, 1)} s, peak RSS ${fmt(run.maxRssBytes / 1e6)} MB` : `failed: ${run.error}`}`);
-      scaling.push(run);
+      // A single build is as noisy as the machine; each size is judged by the fastest of two
+      // (at the part 2 size, the second is part 2's own second Soulpress build).
+      const runs = [run];
+      if (i !== SIZES.versusAt && !quick) {
+        log(`3. scaling: again`);
+        runs.push(await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}-again`) }));
+      }
       if (i === SIZES.versusAt) {
         const v: VersusResult = { soulpress: [run], plain: [], noSearch: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
@@ -140,8 +146,10 @@ if (only.has('build')) {
         const p = fastest(v.plain);
         log(`   plain: ${p.ok ? `${fmt(p.pages)} pages in ${fmt(p.wallMs / 1000, 1)} s (fastest)` : `failed: ${p.error}`}`);
         versus = v;
+        runs.splice(0, runs.length, ...v.soulpress);
         if (run.ok) js = jsPerPageKind(dir(`site-${souls}`).outDir);
       }
+      scaling.push(fastest(runs));
       if (i === 0) {
         // Part 5 at the smallest size: the cold build above is the full build; then plain Astro's,
         // one edited note, and both rebuilt with the caches they left.
@@ -169,7 +177,7 @@ if (only.has('build')) {
     const sizes = SIZES.scaling.map((n) => `${n}`).join(' / ');
     sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`). The builds of part 2 are interleaved (Soulpress, plain, Soulpress with search off${SIZES.versusRounds > 1 ? ', then all three again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }]) : '', '');
 
-    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold.${quick ? '' : ` 50k notes (and 10k) do not fit the 10-minute budget on 2 cores at the rates below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s at best), so the sizes are about 1k, 2.5k and 5k notes.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
+    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ', the fastest of two builds at each size'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; built twice each, next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k and 5k notes.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
 
     sections.push('## 5. Incremental', '', `${fmt(smallNotes)} notes (the smallest scaling size). The full build is the cold one of part 3 (plain Astro's is its own cold build); the rebuild runs \`astro build\` again with the cache folder the full build left, after appending a line to \`soul://${edited}\` (a soul core note, so its bundles and pages change). Astro has no partial static build: every page is rendered again either way; only the content layer's cache (unchanged Markdown entries are not parsed again) can carry over. Soulpress's integration loads and renders the whole vault again on every build.`, '', incrementalTable(rows), '');
   }
