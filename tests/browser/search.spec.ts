@@ -31,6 +31,11 @@ test('one search finds both a soul page and a note page', async ({ page }) => {
   const hrefs = await page.locator('#search-results li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs).toContain('/souls/quill/');
   expect(hrefs.some((h) => h?.startsWith('/notes/quill/'))).toBe(true);
+  // A soul page and its identity note share a title: each result says what kind of page it is.
+  const soul = page.locator('#search-results li', { has: page.locator('a[href="/souls/quill/"]') });
+  await expect(soul.locator('.search-kind')).toHaveText('Soul page');
+  const note = page.locator('#search-results li', { has: page.locator('a[href^="/notes/quill/"]') }).first();
+  await expect(note.locator('.search-kind')).toHaveText('Note in quill');
 });
 
 test('without JavaScript the search page points to the list of every note', async ({ browser }) => {

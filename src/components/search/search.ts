@@ -10,6 +10,25 @@ interface Pagefind {
 
 const LIMIT = 20;
 
+/** What kind of page a result is, from its path under the site's base: a note and its soul share a title. */
+function kindOf(url: string, base: string): string {
+  const parts = decodeURIComponent(new URL(url, location.href).pathname.slice(base.length)).split('/').filter(Boolean);
+  switch (parts[0]) {
+    case 'notes':
+      return parts.length > 1 ? `Note in ${parts[1]}` : 'Every note';
+    case 'souls':
+      return parts.length > 2 ? 'Soul page, with a preset' : parts.length > 1 ? 'Soul page' : 'Souls';
+    case 'guests':
+      return 'Guest page';
+    case 'lessons':
+      return 'Lesson';
+    case 'shared':
+      return 'Shared core catalog';
+    default:
+      return 'Page';
+  }
+}
+
 /** Copy an excerpt into `into`, keeping only its text and <mark> highlights. */
 function appendExcerpt(into: HTMLElement, excerpt: string): void {
   const parsed = new DOMParser().parseFromString(`<p>${excerpt}</p>`, 'text/html');
@@ -35,6 +54,8 @@ export function startSearch(): void {
   const status = document.querySelector<HTMLElement>('#search-status');
   const list = document.querySelector<HTMLOListElement>('#search-results');
   if (!form || !input || !status || !list) return;
+  // The site's base path: where the pages index lives, minus its own folder.
+  const base = new URL(list.dataset['pagefind']!, location.href).pathname.replace(/pagefind\/pagefind\.js$/, '');
   let pagefind: Promise<Pagefind> | null = null;
   let latest = 0;
 
@@ -55,9 +76,12 @@ export function startSearch(): void {
       const link = document.createElement('a');
       link.href = hit.url;
       link.textContent = hit.meta.title || hit.url;
+      const kind = document.createElement('span');
+      kind.className = 'search-kind';
+      kind.textContent = kindOf(hit.url, base);
       const excerpt = document.createElement('p');
       appendExcerpt(excerpt, hit.excerpt);
-      item.append(link, excerpt);
+      item.append(link, ' ', kind, excerpt);
       list.append(item);
     }
     const more = results.length > LIMIT ? `, the first ${LIMIT} shown` : '';
