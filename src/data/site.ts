@@ -37,11 +37,6 @@ export function loadSite(options: SiteOptions): Promise<LoadedSite> {
   return loaded;
 }
 
-/** The whole site, notes rendered. */
-export async function buildSite(options: SiteOptions): Promise<SiteData> {
-  return (await loadSite(options)).rendered;
-}
-
 function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<string, NoteView>): MemberView {
   const identity = bundle.documents.find((d) => d.role === 'identity');
   return {

@@ -1,4 +1,4 @@
-// The plain, precomputed data every page renders. Built once per build by buildSite();
+// The plain, precomputed data every page renders. Built once per build by loadSite();
 // components only read it, so no page re-derives order, modes or sizes.
 import type { Mode, Role } from '../core/index.ts';
 

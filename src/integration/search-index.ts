@@ -11,6 +11,7 @@ import path from 'node:path';
 import { close, createIndex } from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
 import type { NoteView } from '../data/types.ts';
+import { noteParam } from '../data/urls.ts';
 import { esc } from '../preview/escape.ts';
 
 /** Folders of the built site the two indexes are written to. */
@@ -63,7 +64,7 @@ export async function indexNotes(notes: readonly NoteView[], folder: string): Pr
   const source = path.join(folder, 'pages');
   await Promise.all(
     notes.map(async (note) => {
-      const dir = path.join(source, 'notes', note.vault, ...note.path.replace(/\.md$/, '').split('/'));
+      const dir = path.join(source, 'notes', ...noteParam(note.vault, note.path).split('/'));
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, 'index.html'), noteDocument(note));
     }),
@@ -98,7 +99,6 @@ export async function writeSearchIndex(outDir: string, notesFolder: string, note
     const noteCount = await notes;
     const into = path.join(outDir, NOTES_INDEX);
     await rm(into, { recursive: true, force: true });
-    await mkdir(outDir, { recursive: true });
     const written = path.join(notesFolder, 'index');
     await rename(written, into).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EXDEV') throw error;

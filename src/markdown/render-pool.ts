@@ -29,13 +29,16 @@ export function defaultThreads(notes: number): number {
   return notes < MIN_NOTES_FOR_WORKERS ? 0 : Math.min(availableParallelism(), 8);
 }
 
+/** Jobs rendered one after another in this thread: what each worker runs, and all of it for small vaults. */
+export async function renderBatch(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>): Promise<string[]> {
+  const out: string[] = [];
+  for (const job of jobs) out.push(await renderNote(job.body, { vault: job.vault, path: job.path, pages, title: job.title }));
+  return out;
+}
+
 /** Each job's HTML, in job order. `threads` 0 renders in this thread. */
 export async function renderNotes(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>, threads = defaultThreads(jobs.length)): Promise<string[]> {
-  if (threads <= 0) {
-    const out: string[] = [];
-    for (const job of jobs) out.push(await renderNote(job.body, { vault: job.vault, path: job.path, pages, title: job.title }));
-    return out;
-  }
+  if (threads <= 0) return renderBatch(jobs, pages);
   return inWorkers(jobs, pages, Math.min(threads, Math.ceil(jobs.length / BATCH)));
 }
 
