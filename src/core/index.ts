@@ -23,3 +23,5 @@ export { sha256Hex, decodeNote, noteRevision, utf8Length } from './text.ts';
 export { compareCodePoints, comparePaths } from './order.ts';
 export { describeFamily } from './describe.ts';
 export type { FamilyOverview, MemberSummary, SharedNoteSummary } from './describe.ts';
+// The LingTai psyche composer: the same rules (isomorphic, never a raw exception for bad input).
+export * from './psyche/index.ts';

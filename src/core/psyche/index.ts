@@ -1,0 +1,20 @@
+// The psyche composer's public face: the core's index re-exports exactly this.
+export { composePsyche, renderPsyche, CHARACTER_PATH } from './compose.ts';
+export type { ComposeOptions, ComposedSection, PsycheReport, SectionSource } from './compose.ts';
+export { PSYCHE_SECTIONS, SECTION_RULES, MAKER_LABELS, BASE_PROMPT_RULE, PAD_DIVIDER } from './sections.ts';
+export type { SectionName, SectionRule, SectionOrigin, SectionMaker } from './sections.ts';
+export { OWNER_ERROR_CODES, OWNER_PATH, OWNER_MAX_BYTES, OWNER_PAIRS, OWNER_VALUE_KEYS, readOwner } from './owner.ts';
+export type { OwnerErrorCode, OwnerError, OwnerRead, OwnerValue, OwnerSource, OwnerPair } from './owner.ts';
+export { CATALOGS, catalogBody, catalogFields } from './catalog.ts';
+export type { CatalogDomain, FoundEntry } from './catalog.ts';
+export { PAD_PATH, PINS_PATH, INIT_PATH, insidePath } from './pad.ts';
+export type { ComposedPad, PadPin, PadBodySource } from './pad.ts';
+export { RULES_PATH, SIGNAL_PATH } from './rules.ts';
+export { SYSTEM_PATH, publishedDigests, publishedSections } from './applied.ts';
+export type { PublishedDigests } from './applied.ts';
+export { SHOW_KEYS, SHOW_FAILURE, REDACTED, showRows } from './show.ts';
+export { MemoryAgentStore } from './memory-store.ts';
+export type { MemoryAgentNode } from './memory-store.ts';
+export { readJson, JsonNumber, JsonSyntaxError, JsonDuplicateKey } from './json.ts';
+export type { AgentStore, AgentEntry, AgentPathKind, AgentRead, AgentReadFailure, AgentReadOptions } from './store.ts';
+export type { Psyche, PsycheProblem, PsycheSectionJSON, ProblemDomain, ShowRow, ShowFailure, RulesJSON, RulesState, CatalogEntryJSON } from './types.ts';

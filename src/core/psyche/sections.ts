@@ -1,0 +1,76 @@
+// The psyche's section table (PSYCHE.md 2.1): the one place that says which sections a LingTai
+// prompt has, in which order and batch, which are protected, and where each one's text comes from.
+// The composer, the CLI and the pages all read it; nothing else lists the sections.
+
+export type SectionName =
+  | 'principle'
+  | 'base_prompt'
+  | 'covenant'
+  | 'tools'
+  | 'substrate'
+  | 'procedures'
+  | 'meta_guidance'
+  | 'comment'
+  | 'rules'
+  | 'brief'
+  | 'skills'
+  | 'knowledge'
+  | 'identity'
+  | 'character'
+  | 'pad';
+
+/** Who makes a section that is never read from the directory. */
+export type SectionMaker = 'package' | 'agent';
+
+/** Where a section's text comes from, for the pages' "source" column. */
+export type SectionOrigin =
+  | { kind: 'placeholder'; maker: SectionMaker; what: string }
+  | { kind: 'owner'; key: 'base_prompt' | 'covenant' | 'comment'; mirror: string | null }
+  | { kind: 'file'; path: string }
+  | { kind: 'catalog'; domain: 'knowledge' | 'skills' }
+  | { kind: 'pad' };
+
+export interface SectionRule {
+  name: SectionName;
+  batch: 1 | 2;
+  protected: boolean;
+  /** Rendered under `## <name>`; `principle` and the base prompt are not. */
+  header: boolean;
+  /** When an empty section leaves the prompt: never (catalogs, placeholders), when '' or when blank. */
+  dropWhen: 'never' | 'empty' | 'blank';
+  origin: SectionOrigin;
+  /** A reader's words for it. */
+  label: string;
+}
+
+const placeholder = (maker: SectionMaker, what: string): SectionOrigin => ({ kind: 'placeholder', maker, what });
+
+export const PSYCHE_SECTIONS: readonly SectionRule[] = [
+  { name: 'principle', batch: 1, protected: true, header: false, dropWhen: 'never', label: 'Principle', origin: placeholder('package', "the kernel's principle text, shipped with the installed LingTai package") },
+  { name: 'base_prompt', batch: 1, protected: true, header: false, dropWhen: 'empty', label: 'Base prompt', origin: { kind: 'owner', key: 'base_prompt', mirror: 'system/base_prompt.md' } },
+  { name: 'covenant', batch: 1, protected: true, header: true, dropWhen: 'empty', label: 'Covenant', origin: { kind: 'owner', key: 'covenant', mirror: 'system/covenant.md' } },
+  { name: 'tools', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Tools', origin: placeholder('agent', "the running agent's tool schemas, from the tools it has enabled") },
+  { name: 'substrate', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Substrate', origin: placeholder('agent', 'the operating guide the running agent installs from the LingTai package') },
+  { name: 'procedures', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Procedures', origin: placeholder('package', 'procedures shipped with the installed LingTai package') },
+  { name: 'meta_guidance', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Meta guidance', origin: placeholder('package', 'runtime guidance shipped with the installed LingTai package') },
+  { name: 'comment', batch: 1, protected: false, header: true, dropWhen: 'empty', label: 'Comment', origin: { kind: 'owner', key: 'comment', mirror: null } },
+  { name: 'rules', batch: 2, protected: true, header: true, dropWhen: 'blank', label: 'Rules', origin: { kind: 'file', path: 'system/rules.md' } },
+  { name: 'brief', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Brief', origin: placeholder('agent', 'the brief the running agent writes for itself') },
+  { name: 'skills', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Skills', origin: { kind: 'catalog', domain: 'skills' } },
+  { name: 'knowledge', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Knowledge', origin: { kind: 'catalog', domain: 'knowledge' } },
+  { name: 'identity', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Identity', origin: placeholder('agent', "the running agent's name, nickname and manifest") },
+  { name: 'character', batch: 2, protected: true, header: true, dropWhen: 'blank', label: 'Character (灵台)', origin: { kind: 'file', path: 'system/lingtai.md' } },
+  { name: 'pad', batch: 2, protected: false, header: true, dropWhen: 'blank', label: 'Pad', origin: { kind: 'pad' } },
+];
+
+export const SECTION_RULES: ReadonlyMap<SectionName, SectionRule> = new Map(PSYCHE_SECTIONS.map((s) => [s.name, s]));
+
+export const MAKER_LABELS: Record<SectionMaker, string> = {
+  package: 'the installed LingTai package',
+  agent: 'the running agent',
+};
+
+/** What joins the base prompt to its neighbours (PSYCHE.md 2.1). */
+export const BASE_PROMPT_RULE = '\n\n---\n\n';
+/** What comes between the pad body and its pinned references (PSYCHE.md 2.3). */
+export const PAD_DIVIDER = '\n\n---\n# 📎 Reference (read-only)\n\n';

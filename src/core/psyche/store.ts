@@ -1,0 +1,44 @@
+/**
+ * What a path in an agent directory is. `link` says whether the path itself is a symlink; `kind`
+ * is what it leads to (a link is followed for the kind): LingTai reads `.rules`, catalog entries
+ * and pointers through links, but refuses a linked owner document, so the composer needs both.
+ */
+export type AgentPathKind = 'file' | 'dir' | 'missing' | 'other';
+
+export interface AgentEntry {
+  name: string;
+  kind: AgentPathKind;
+  link: boolean;
+}
+
+/** Why a read gave no bytes. `missing` covers a broken link and a path through a missing folder. */
+export type AgentReadFailure = 'missing' | 'not_file' | 'link' | 'unreadable' | 'too_large' | 'unstable';
+
+export type AgentRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: AgentReadFailure };
+
+export interface AgentReadOptions {
+  /** Refuse a path that is itself a symlink (`link`), instead of reading what it leads to. */
+  noFollow?: boolean;
+  /** Refuse a file over this many bytes (`too_large`) without reading all of it. */
+  limit?: number;
+}
+
+/**
+ * One agent's working directory, read-only. Paths are relative to the directory, `/`-separated,
+ * with no `.` or `..` segments (the composer only asks for paths it built itself). Pointers (owner
+ * `*_file` values and pad pins) are the one way out: the store resolves them as LingTai does.
+ */
+export interface AgentStore {
+  /** Named in messages, as the vault stores do. */
+  readonly backend: string;
+  /** The children of a folder ('' is the directory itself), or null when it is not a folder. */
+  list(path: string): Promise<AgentEntry[] | null>;
+  /** A file's bytes, or why there are none. Never throws for a problem on disk. */
+  read(path: string, options?: AgentReadOptions): Promise<AgentRead>;
+  /**
+   * A pointer's target, read as a file (links followed): `~/x` under the home folder of whoever
+   * runs the build, `/x` as is, anything else relative to the agent directory. A folder or a
+   * missing path is `missing` (LingTai falls back to the inline value for both).
+   */
+  readPointer(pointer: string): Promise<AgentRead>;
+}
