@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt } from '../core/index.ts';
 import { FsStore } from '../node/fs-store.ts';
 import { vaultRoot } from '../node/vault-root.ts';
 import { formatCard, formatCheck, formatList } from './format.ts';
+import { AgentUnreadable, agentsRoot, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } from './psyche.ts';
 import { HELP, UsageError } from './usage.ts';
 
 export interface Io {
@@ -20,6 +22,8 @@ const FLAGS = {
   json: { type: 'boolean' },
   strict: { type: 'boolean' },
   prompt: { type: 'boolean' },
+  check: { type: 'boolean' },
+  agents: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -29,6 +33,8 @@ const COMMANDS: Record<string, { flags: string[]; args: number }> = {
   read: { flags: [], args: 1 },
   check: { flags: ['strict', 'json'], args: 0 },
   ls: { flags: ['json'], args: 0 },
+  // One agent directory, or with --check every agent under the agents root (then no argument).
+  psyche: { flags: ['json', 'check', 'strict', 'agents'], args: 1 },
 };
 
 /** Run the command line; returns the exit code. Never throws and never prints a stack trace. */
@@ -52,9 +58,22 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const type = (FLAGS as Record<string, { type: string }>)[key]?.type;
       if (type === 'string' && typeof value !== 'string') throw new UsageError(`--${key} needs a value`, help);
     }
-    if (args.length !== spec.args) throw new UsageError(`${command} takes ${spec.args === 1 ? 'one argument' : 'no arguments'}`, help);
+    const args0 = command === 'psyche' && values['check'] === true;
+    if (args0 && args.length > 0) throw new UsageError('psyche --check takes no directory: it checks every agent under --agents DIR', help);
+    if (!args0 && command === 'psyche' && (values['strict'] || values['agents'] !== undefined)) throw new UsageError('--strict and --agents go with psyche --check', help);
+    if (!args0 && args.length !== spec.args) throw new UsageError(`${command} takes ${spec.args === 1 ? 'one argument' : 'no arguments'}`, help);
     json = values['json'] === true;
 
+    if (command === 'psyche') {
+      if (args0) {
+        const report = await checkAgents(agentsRoot(values['agents'] as string | undefined, io.env, io.cwd));
+        io.out(json ? `${JSON.stringify(report, null, 2)}\n` : formatAgentsCheck(report));
+        return report.errors > 0 || (values['strict'] === true && report.problems > 0) ? 1 : 0;
+      }
+      const report = await composeAgent(path.resolve(io.cwd, args[0]!));
+      io.out(json ? `${JSON.stringify(report.psyche, null, 2)}\n` : formatPsyche(report));
+      return 0;
+    }
     const store = new FsStore(vaultRoot(values['vault'] as string | undefined, io.env, io.cwd));
     const family = values['family'] as string | undefined;
     switch (command) {
@@ -85,6 +104,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (error instanceof UsageError) {
       io.err(`soul-vault: ${error.message}\n\n${error.help}\n`);
       return 2;
+    }
+    if (error instanceof AgentUnreadable) {
+      io.err(json ? `${JSON.stringify({ error: { code: error.code, message: error.message } })}\n` : `error[${error.code}]: ${error.message}\n`);
+      return 1;
     }
     if (error instanceof VaultError) {
       io.err(json ? `${JSON.stringify({ error: error.toJSON() })}\n` : `error[${error.code}]: ${error.message}\n`);

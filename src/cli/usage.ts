@@ -15,6 +15,8 @@ Usage:
   soul-vault read <uri>
   soul-vault check [--strict] [--json]
   soul-vault ls [--json]
+  soul-vault psyche <agent-dir> [--json]
+  soul-vault psyche --check [--agents DIR] [--strict] [--json]
 
 Options for every command:
   --vault DIR    the vault root (default: $SOUL_VAULT_DIR, else content/vaults)
@@ -46,4 +48,21 @@ error and warning at once, each with its code, note and role.
 
 List the family's souls (with display names and presets), its guests, and the
 shared core notes with how each loads.`,
+  psyche: `soul-vault psyche <agent-dir> [--json]
+soul-vault psyche --check [--agents DIR] [--strict] [--json]
+
+Compose a LingTai agent's system prompt from its working directory, read-only,
+the way a full rebuild would: every section in order with its batch, whether it
+is protected, where it comes from and its bytes; the knowledge and skills
+catalogs; problems; the redacted SHOW rows; and what the next heartbeat will do
+with a pending .rules signal. Owner values and pointer paths are never printed
+unless they are prompt text.
+
+  --json      the psyche object (PSYCHE.md section 5) as JSON
+  --check     every agent under the agents root: each owner error and problem
+  --agents D  the agents root for --check (default: $SOULPRESS_AGENTS, else content/agents)
+  --strict    with --check, exit 1 on problems too (always on a rejected owner document)
+
+Exit codes: 0 composed (also when the owner document is rejected or problems
+exist), 1 the directory cannot be read, 2 a usage error.`,
 };

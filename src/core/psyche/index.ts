@@ -18,3 +18,4 @@ export type { MemoryAgentNode } from './memory-store.ts';
 export { readJson, JsonNumber, JsonSyntaxError, JsonDuplicateKey } from './json.ts';
 export type { AgentStore, AgentEntry, AgentPathKind, AgentRead, AgentReadFailure, AgentReadOptions } from './store.ts';
 export type { Psyche, PsycheProblem, PsycheSectionJSON, ProblemDomain, ShowRow, ShowFailure, RulesJSON, RulesState, CatalogEntryJSON } from './types.ts';
+export { sourceLabel, rulesOutcome, RULES_OUTCOMES, PIN_LABELS, APPLIED_LABELS } from './describe.ts';
