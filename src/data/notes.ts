@@ -29,7 +29,7 @@ function formatValue(value: unknown): string {
   return stringify(value).trimEnd();
 }
 
-function frontmatterRows(data: FrontmatterData): FrontmatterRow[] {
+export function frontmatterRows(data: FrontmatterData): FrontmatterRow[] {
   return Object.keys(data).map((key) => ({ key, value: formatValue(data[key]) }));
 }
 

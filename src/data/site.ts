@@ -7,6 +7,7 @@ import { bundleView, cachePrefix } from './bundles.ts';
 import { building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
+import { buildAgents } from './agents.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
 import { guestPath, soulPath, uriAnchor } from './urls.ts';
 
@@ -25,7 +26,7 @@ export interface LoadedSite {
 const cache = new Map<string, Promise<LoadedSite>>();
 
 export function loadSite(options: SiteOptions): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.title, options.search]);
+  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search]);
   let loaded = cache.get(key);
   if (!loaded) {
     loaded = assemble(options);
@@ -57,7 +58,9 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 async function assemble(options: SiteOptions): Promise<LoadedSite> {
   const store = memoStore(new FsStore(options.vault));
   const family = await building('the family', () => discoverFamily(store, options.family));
-  const { notes, rendered } = await buildNotes(store);
+  const { notes, rendered: notesRendered } = await buildNotes(store);
+  const agents = await buildAgents(options.agents);
+  const rendered = Promise.all([notesRendered, agents.rendered]);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
   const load = (subject: string, soul: string, preset: string | null): Promise<Bundle> =>
     building(subject, () => loadIdentity({ store, soul, harness: options.harness, preset, discovered: family }));
@@ -108,6 +111,9 @@ async function assemble(options: SiteOptions): Promise<LoadedSite> {
     bundles,
     catalog,
     notes,
+    agents: agents.agents,
+    agentEntries: agents.entries,
+    agentSnapshots: agents.snapshots,
   };
   return { site, rendered: rendered.then(() => site) };
 }

@@ -13,6 +13,8 @@ export interface SiteOptions {
   title: string;
   /** Whether the build writes a Pagefind index and shows the search page. */
   search: boolean;
+  /** Absolute path of the agents root (LingTai agent directories); a missing folder means no agents. */
+  agents: string;
 }
 
 export interface SiteData {
@@ -27,6 +29,11 @@ export interface SiteData {
   bundles: BundleView[];
   catalog: CatalogEntry[];
   notes: NoteView[];
+  /** LingTai agents under the agents root; [] when there is none. */
+  agents: AgentView[];
+  agentEntries: AgentEntryView[];
+  /** Each agent's preview snapshot, by id (redacted: src/data/agent-snapshot.ts). */
+  agentSnapshots: Record<string, import('../preview/agent-snapshot.ts').AgentSnapshot>;
 }
 
 export interface SharedVault {
@@ -184,4 +191,67 @@ export interface LoadedBy {
   mode: Mode;
   /** The bundles it appears in this role and mode: default first, then presets. */
   bundles: Array<{ label: string; href: string }>;
+}
+
+/** One section of an agent's composed prompt, as its page shows it. */
+export interface AgentSectionView {
+  position: number;
+  name: string;
+  label: string;
+  batch: 1 | 2;
+  protected: boolean;
+  placeholder: boolean;
+  /** Who makes a placeholder, in words; null for a section the directory makes. */
+  maker: string | null;
+  source: string;
+  /** Bytes it adds to the prompt (header line included); null for a placeholder. */
+  bytes: number | null;
+  /** bytes over the bytes the directory makes, 0..1. */
+  share: number;
+  applied: 'applied' | 'pending' | null;
+  anchor: string;
+  /** Colour slot for the bar (--role-N). */
+  slot: number;
+  text: string;
+}
+
+export interface AgentEntryRef {
+  name: string;
+  description: string;
+  location: string;
+  shelf: 'intrinsic' | 'custom' | null;
+  href: string;
+  pinned: boolean;
+}
+
+export interface AgentView {
+  id: string;
+  href: string;
+  /** The composer's object, exactly as `soul-vault psyche --json` prints it. */
+  psyche: import('../core/index.ts').Psyche;
+  rejected: { code: string; message: string } | null;
+  sections: AgentSectionView[];
+  knownBytes: number;
+  batchBytes: [number, number];
+  placeholders: number;
+  pendingCount: number;
+  /** Sections system.md still has that the directory no longer makes. */
+  removed: string[];
+  published: boolean;
+  /** The prompt as far as the directory makes it, placeholders marked. */
+  promptText: string;
+  pins: Array<{ path: string; status: string; label: string; href: string | null }>;
+  rulesOutcome: string;
+  knowledge: AgentEntryRef[];
+  skills: AgentEntryRef[];
+  padBody: string;
+}
+
+export interface AgentEntryView extends AgentEntryRef {
+  agent: string;
+  domain: 'knowledge' | 'skills';
+  folder: string;
+  bytes: number;
+  frontmatter: FrontmatterRow[];
+  html: string;
 }

@@ -40,3 +40,23 @@ export function uriAnchor(uri: string): string {
     .replace(/^-+|-+$/g, '');
   return `doc-${body}`;
 }
+
+export const AGENTS_PATH = 'agents/';
+
+export function agentPath(agent: string): string {
+  return `agents/${seg(agent)}/`;
+}
+
+/** `/agents/<id>/knowledge/` or `/agents/<id>/skills/`: a catalog as a page. */
+export function agentCatalogPath(agent: string, domain: 'knowledge' | 'skills'): string {
+  return `agents/${seg(agent)}/${domain}/`;
+}
+
+/** The entry's folder below its domain: `sources/citation-style`, or `custom/research/source-triage` for a skill. */
+export function agentEntryRel(domain: 'knowledge' | 'skills', folder: string): string {
+  return domain === 'knowledge' ? folder.replace(/^knowledge\//, '') : folder.replace(/^\.library\//, '');
+}
+
+export function agentEntryPath(agent: string, domain: 'knowledge' | 'skills', folder: string): string {
+  return `agents/${seg(agent)}/${domain}/${agentEntryRel(domain, folder).split('/').map(seg).join('/')}/`;
+}

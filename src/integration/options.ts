@@ -1,4 +1,4 @@
-import { vaultRoot } from '../node/index.ts';
+import { agentsRoot, vaultRoot } from '../node/index.ts';
 import type { SiteOptions } from '../data/types.ts';
 
 /** What a user sets in astro.config: every field optional. */
@@ -11,6 +11,8 @@ export interface SoulpressOptions {
   harness?: string;
   /** The site title. Default: Soulpress. */
   title?: string;
+  /** The agents root: one folder per LingTai agent. Default: $SOULPRESS_AGENTS, else content/agents (missing: no agents). */
+  agents?: string;
   /** Write a Pagefind search index and show the search page. Default: true, or $SOULPRESS_SEARCH=off to skip. */
   search?: boolean;
 }
@@ -22,6 +24,7 @@ export const DEFAULT_TITLE = 'Soulpress';
 export function resolveOptions(options: SoulpressOptions, root: string, env: NodeJS.ProcessEnv = process.env): SiteOptions {
   return {
     vault: vaultRoot(options.vault, env, root),
+    agents: agentsRoot(options.agents, env, root),
     family: options.family || undefined,
     harness: options.harness?.trim() || DEFAULT_HARNESS,
     title: options.title?.trim() || DEFAULT_TITLE,

@@ -26,7 +26,8 @@ export function modeBadge(mode: Mode, absent = false): string {
 }
 
 /** `base` (ending in `/`) joined with a path relative to it. */
-const link = (base: string, path: string): string => esc(base + path.replace(/^\/+/, ''));
+const url = (base: string, path: string): string => base + path.replace(/^\/+/, '');
+const link = (base: string, path: string): string => esc(url(base, path));
 
 function row(d: DocumentView, largest: number, base: string): string {
   const width = (largest === 0 ? 0 : (d.share / largest) * 100).toFixed(1);
@@ -61,26 +62,41 @@ export function loadOrderGroups(view: BundleView, base: string): string {
 
 const BAR_WIDTH = 1000;
 
-/** The stacked bar (inline SVG, one segment per role group) and its legend. */
-export function promptBar(view: BundleView, base: string): string {
-  const total = view.groups.reduce((sum, g) => sum + g.promptBytes, 0);
-  const label = `Prompt of ${bytes(view.promptBytes)} by role: ${view.groups.map((g) => `${g.label} ${percent(g.share)}`).join(', ')}`;
+/** One segment of a stacked bar: a colour slot, its bytes and share, and where its legend entry links. */
+export interface BarSegment {
+  label: string;
+  slot: number;
+  bytes: number;
+  share: number;
+  href: string;
+  /** Drawn as a hatched sliver of no width: a part of the prompt whose size is not known here. */
+  unknown?: boolean;
+}
+
+/** A whole prompt as one stacked bar (inline SVG) with its legend: soul pages and agent pages alike. */
+export function stackedBar(segments: readonly BarSegment[], label: string): string {
+  const total = segments.reduce((sum, g) => sum + g.bytes, 0);
   let x = 0;
   let rects = '';
   let legend = '';
-  for (const g of view.groups) {
-    const slot = ROLE_SLOTS[g.role];
-    if (g.promptBytes > 0) {
-      const width = total === 0 ? 0 : (g.promptBytes / total) * BAR_WIDTH;
-      rects += `<rect x="${Number(x.toFixed(2))}" y="0" width="${Number(width.toFixed(2))}" height="36" class="seg role-${slot}"><title>${esc(`${g.label}: ${bytes(g.promptBytes)} (${percent(g.share)})`)}</title></rect>`;
+  for (const g of segments) {
+    if (g.bytes > 0) {
+      const width = total === 0 ? 0 : (g.bytes / total) * BAR_WIDTH;
+      rects += `<rect x="${Number(x.toFixed(2))}" y="0" width="${Number(width.toFixed(2))}" height="36" class="seg role-${g.slot}"><title>${esc(`${g.label}: ${bytes(g.bytes)} (${percent(g.share)})`)}</title></rect>`;
       x += width;
     }
-    const first = view.documents[g.first - 1]!.anchor;
-    legend += `<li><span class="swatch role-${slot}" aria-hidden="true"></span><a href="${link(base, `${view.href}#${first}`)}">${esc(g.label)}</a><span class="legend-figure">${bytes(g.promptBytes)}</span><span class="legend-share">${percent(g.share)}</span></li>`;
+    const figure = g.unknown ? '<span class="legend-figure muted">made at rebuild</span><span class="legend-share"></span>' : `<span class="legend-figure">${bytes(g.bytes)}</span><span class="legend-share">${percent(g.share)}</span>`;
+    legend += `<li${g.unknown ? ' class="legend-unknown"' : ''}><span class="swatch role-${g.slot}${g.unknown ? ' swatch-unknown' : ''}" aria-hidden="true"></span><a href="${esc(g.href)}">${esc(g.label)}</a>${figure}</li>`;
   }
-  return (
-    `<svg viewBox="0 0 ${BAR_WIDTH} 36" preserveAspectRatio="none" role="img" aria-label="${esc(label)}" class="prompt-bar-svg">${rects}</svg>` +
-    `<figcaption><ul class="legend">${legend}</ul></figcaption>`
+  return `<svg viewBox="0 0 ${BAR_WIDTH} 36" preserveAspectRatio="none" role="img" aria-label="${esc(label)}" class="prompt-bar-svg">${rects}</svg><figcaption><ul class="legend">${legend}</ul></figcaption>`;
+}
+
+/** The stacked bar (inline SVG, one segment per role group) and its legend. */
+export function promptBar(view: BundleView, base: string): string {
+  const label = `Prompt of ${bytes(view.promptBytes)} by role: ${view.groups.map((g) => `${g.label} ${percent(g.share)}`).join(', ')}`;
+  return stackedBar(
+    view.groups.map((g) => ({ label: g.label, slot: ROLE_SLOTS[g.role], bytes: g.promptBytes, share: g.share, href: url(base, `${view.href}#${view.documents[g.first - 1]!.anchor}`) })),
+    label,
   );
 }
 

@@ -134,7 +134,7 @@ export async function composePsyche(options: ComposeOptions): Promise<PsycheRepo
     skills: skills.map(({ name, location, description }) => ({ name, location, description })),
     problems,
     show: owner.ok ? { rows: showRows() } : { ...SHOW_FAILURE },
-    owner_error: owner.ok ? null : { ...owner.error },
+    owner_error: owner.ok ? null : { code: owner.error.code, message: owner.error.message },
     rules: rules.json,
   };
   return { psyche, sections, ownerError: owner.ok ? null : owner.error, entries, pad, published: digests !== null, removed, publishedDigests: digests ?? {} };

@@ -19,3 +19,5 @@ export { readJson, JsonNumber, JsonSyntaxError, JsonDuplicateKey } from './json.
 export type { AgentStore, AgentEntry, AgentPathKind, AgentRead, AgentReadFailure, AgentReadOptions } from './store.ts';
 export type { Psyche, PsycheProblem, PsycheSectionJSON, ProblemDomain, ShowRow, ShowFailure, RulesJSON, RulesState, CatalogEntryJSON } from './types.ts';
 export { sourceLabel, rulesOutcome, RULES_OUTCOMES, PIN_LABELS, APPLIED_LABELS } from './describe.ts';
+export { RecordingAgentStore } from './recording-store.ts';
+export { utf8OrNull } from './read-text.ts';

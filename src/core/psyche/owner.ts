@@ -30,6 +30,8 @@ export type OwnerErrorCode = (typeof OWNER_ERROR_CODES)[number];
 export interface OwnerError {
   code: OwnerErrorCode;
   message: string;
+  /** The known key a value or pointer error names (never a value): the preview's stand-in needs it. */
+  key?: string;
 }
 
 export const OWNER_PAIRS = ['base_prompt', 'covenant', 'comment'] as const;
@@ -91,7 +93,7 @@ export async function readOwner(store: AgentStore): Promise<OwnerRead> {
     return fail('schema_version_not_1', `${OWNER_PATH}'s schema_version is not the integer 1 (true, 1.0 and "1" are refused too)`);
   }
   for (const key of OWNER_VALUE_KEYS) {
-    if (key in data && typeof data[key] !== 'string') return fail('value_not_string', `${OWNER_PATH}'s ${key} is not a string`);
+    if (key in data && typeof data[key] !== 'string') return { ok: false, error: { code: 'value_not_string', message: `${OWNER_PATH}'s ${key} is not a string`, key } };
   }
   const values = { ...absent };
   for (const pair of OWNER_PAIRS) {
@@ -111,7 +113,7 @@ async function resolvePair(store: AgentStore, data: JsonObject, pair: OwnerPair)
     if (read.ok) return { text: read.text, source: 'file' };
     if (read.reason !== 'missing') {
       const why = read.reason === 'invalid_utf8' ? 'is not valid UTF-8' : 'could not be read';
-      return { code: 'pointer_unreadable', message: `the file ${OWNER_PATH}'s ${pair}_file names ${why}` };
+      return { code: 'pointer_unreadable', message: `the file ${OWNER_PATH}'s ${pair}_file names ${why}`, key: `${pair}_file` };
     }
   }
   return inline === undefined ? { text: '', source: 'absent' } : { text: inline, source: 'inline' };

@@ -20,6 +20,8 @@ export interface PadPin {
   status: 'appended' | 'not_found' | 'unreadable' | 'invalid_utf8';
   /** The pin as a path relative to the agent directory, when it is one (for "the pad pins it"). */
   inside: string | null;
+  /** The appended text, when it was appended (it is prompt text). */
+  text?: string;
 }
 
 export interface ComposedPad {
@@ -115,7 +117,7 @@ export async function composePad(store: AgentStore, problems: PsycheProblem[]): 
     const path = pythonStr(item);
     const read = asText(await store.readPointer(path));
     const status: PadPin['status'] = read.ok ? 'appended' : read.reason === 'missing' ? 'not_found' : read.reason === 'invalid_utf8' ? 'invalid_utf8' : 'unreadable';
-    pins.push({ path, status, inside: insidePath(path) });
+    pins.push(read.ok ? { path, status, inside: insidePath(path), text: read.text } : { path, status, inside: insidePath(path) });
     if (read.ok) parts.push(`[append: ${path}]\n${read.text}`);
     else problems.push({ domain: 'pad', path, reason: PIN_REASONS[status as Exclude<PadPin['status'], 'appended'>] });
   }

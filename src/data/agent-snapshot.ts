@@ -1,0 +1,94 @@
+// Build side of the agent preview's snapshot (src/preview/agent-snapshot.ts): made from what the
+// composer actually read (a RecordingAgentStore), never from a second list of PSYCHE.md's rules.
+// Redaction lives here: the owner document, init.json and system/system.md never go in as they
+// are; pointer reads were never recorded; the directory's own listing is not published.
+import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/index.ts';
+import type { OwnerError, PsycheReport, RecordingAgentStore } from '../core/index.ts';
+import type { AgentSnapshot, SnapshotNode } from '../preview/agent-snapshot.ts';
+
+const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
+
+function bytesNode(bytes: Uint8Array): SnapshotNode {
+  const text = utf8OrNull(bytes);
+  return text !== null ? text : { b64: btoa(String.fromCharCode(...bytes)) };
+}
+
+/** A document that the composer rejects exactly as it rejected the real one, holding nothing of it. */
+function rejectedStandIn(error: OwnerError, files: AgentSnapshot['files']): SnapshotNode {
+  switch (error.code) {
+    case 'duplicate_key':
+      return '{"schema_version": 1, "comment": "", "comment": ""}';
+    case 'unknown_key':
+      return '{"schema_version": 1, "redacted": ""}';
+    case 'schema_version_missing':
+      return '{}';
+    case 'schema_version_not_1':
+      return '{"schema_version": 2}';
+    case 'value_not_string':
+      return JSON.stringify({ schema_version: 1 }).replace('}', `, ${JSON.stringify(error.key ?? 'comment')}: 0}`);
+    case 'too_large':
+      return { spaces: OWNER_MAX_BYTES + 1 };
+    case 'invalid_utf8':
+      return { b64: '/w==' };
+    case 'invalid_json':
+      return '{';
+    case 'not_object':
+      return '[]';
+    case 'not_regular_file':
+      return { dir: true };
+    case 'unstable':
+      return { fails: 'unstable' };
+    case 'unreadable':
+      return { fails: 'unreadable' };
+    case 'pointer_unreadable':
+      files['.redacted/pointer'] = { b64: '/w==' };
+      return JSON.stringify({ schema_version: 1, [error.key ?? 'comment_file']: '.redacted/pointer' });
+  }
+}
+
+export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore): AgentSnapshot {
+  const files: AgentSnapshot['files'] = {};
+  for (const [folder, entries] of record.lists) {
+    // The directory's own listing is the owner's business; only what the composer read from it goes in.
+    if (folder === '' || entries === null) continue;
+    if (entries.length === 0) files[folder] = { dir: true };
+    for (const e of entries) {
+      const child = `${folder}/${e.name}`;
+      files[child] = e.kind === 'dir' ? { dir: true } : e.kind === 'missing' ? { link: '\u0000' } : e.kind === 'other' ? { fails: 'other' } : '';
+    }
+  }
+  const root = record.lists.get('') ?? [];
+  for (const [path, read] of record.reads) {
+    if (KEPT_BACK.has(path)) continue;
+    if (read.ok) files[path] = bytesNode(read.bytes);
+    else if (read.reason === 'unreadable' || read.reason === 'unstable') files[path] = { fails: read.reason };
+    else if (read.reason === 'not_file') files[path] ??= { dir: true };
+  }
+  // A `.rules` that is a folder or a link to nothing was seen in the root listing, not read.
+  const signal = root.find((e) => e.name === '.rules');
+  if (signal && signal.kind !== 'file') files['.rules'] = signal.kind === 'dir' ? { dir: true } : { link: '\u0000' };
+
+  if (report.ownerError) files[OWNER_PATH] = rejectedStandIn(report.ownerError, files);
+  else if (record.reads.get(OWNER_PATH)?.ok) {
+    // Only the values that became prompt text, inline: no pointer, no value the prompt does not hold.
+    const doc: Record<string, string | number> = { schema_version: 1 };
+    // A value read through a pointer keeps a pointer, to a stand-in file, so the source still reads "file".
+    for (const s of report.sections) {
+      if (s.source.kind !== 'owner' || s.source.from === 'mirror') continue;
+      if (s.source.from === 'inline') doc[s.rule.name] = s.text;
+      else {
+        doc[`${s.rule.name}_file`] = `.redacted/${s.rule.name}`;
+        files[`.redacted/${s.rule.name}`] = s.text;
+      }
+    }
+    files[OWNER_PATH] = JSON.stringify(doc);
+  }
+  if (report.pad.source === 'init.pad' || report.pad.source === 'init.pad_file') files[INIT_PATH] = JSON.stringify({ pad: report.pad.body });
+  for (const pin of report.pad.pins) {
+    const key = pin.inside ?? pin.path;
+    if (pin.status === 'appended') files[key] = pin.text ?? '';
+    else if (pin.status === 'unreadable') files[key] = { fails: 'unreadable' };
+    else if (pin.status === 'invalid_utf8') files[key] = { b64: '/w==' };
+  }
+  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null };
+}

@@ -1,0 +1,65 @@
+// The page's view of one agent's composition. Isomorphic: the build and the browser preview both
+// turn a PsycheReport into this, so a re-composition in the browser draws what the build drew.
+import { MAKER_LABELS, PIN_LABELS, renderPsyche, rulesOutcome, sourceLabel } from '../core/index.ts';
+import type { PsycheReport } from '../core/index.ts';
+import type { AgentSectionView, AgentView } from './types.ts';
+import { agentPath } from './urls.ts';
+
+/** Colour slots, one per section the directory makes, in composed order (placeholders are drawn hatched). */
+const SLOTS: Record<string, number> = { base_prompt: 1, covenant: 2, comment: 3, rules: 4, skills: 5, knowledge: 6, character: 7, pad: 8 };
+
+export const placeholderMark = (name: string, maker: string): string => `⟨${name}: made by ${maker} at rebuild; not in the directory⟩`;
+
+/** The page's view of one composition: the same function serves the build and the live preview. */
+export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' | 'skills', folder: string) => string): AgentView {
+  const { psyche } = report;
+  const knownBytes = report.sections.reduce((n, s) => n + (s.bytes ?? 0), 0);
+  const batchBytes: [number, number] = [0, 0];
+  const sections: AgentSectionView[] = report.sections.map((s, i) => {
+    batchBytes[s.rule.batch - 1]! += s.bytes ?? 0;
+    const maker = s.rule.origin.kind === 'placeholder' ? MAKER_LABELS[s.rule.origin.maker] : null;
+    return {
+      position: i + 1,
+      name: s.rule.name,
+      label: s.rule.label,
+      batch: s.rule.batch,
+      protected: s.rule.protected,
+      placeholder: maker !== null,
+      maker,
+      source: sourceLabel(s),
+      bytes: s.bytes,
+      share: knownBytes === 0 || s.bytes === null ? 0 : s.bytes / knownBytes,
+      applied: s.applied,
+      anchor: `section-${s.rule.name.replaceAll('_', '-')}`,
+      slot: SLOTS[s.rule.name] ?? 0,
+      text: s.text,
+    };
+  });
+  const byLocation = new Map(report.entries.map((e) => [e.location, e]));
+  const pinned = new Set(report.pad.pins.filter((p) => p.status === 'appended' && p.inside).map((p) => p.inside!));
+  const ref = (e: PsycheReport['entries'][number]) => ({ name: e.name, description: e.description, location: e.location, shelf: e.shelf, href: entryHref(e.domain, e.folder), pinned: pinned.has(e.location) });
+  return {
+    id: psyche.agent,
+    href: agentPath(psyche.agent),
+    psyche,
+    rejected: report.ownerError ? { code: report.ownerError.code, message: report.ownerError.message } : null,
+    sections,
+    knownBytes,
+    batchBytes,
+    placeholders: sections.filter((s) => s.placeholder).length,
+    pendingCount: sections.filter((s) => s.applied === 'pending').length + report.removed.length,
+    removed: report.removed,
+    published: report.published,
+    promptText: renderPsyche(report.sections, (rule) => placeholderMark(rule.name, rule.origin.kind === 'placeholder' ? MAKER_LABELS[rule.origin.maker] : 'LingTai')),
+    pins: report.pad.pins.map((p) => {
+      const entry = p.inside ? byLocation.get(p.inside) : undefined;
+      return { path: p.path, status: p.status, label: PIN_LABELS[p.status], href: entry ? entryHref(entry.domain, entry.folder) : null };
+    }),
+    rulesOutcome: rulesOutcome(psyche.rules),
+    knowledge: report.entries.filter((e) => e.domain === 'knowledge').map(ref),
+    skills: report.entries.filter((e) => e.domain === 'skills').map(ref),
+    padBody: report.pad.body,
+  };
+}
+
+

@@ -1,0 +1,55 @@
+// Build side of the LingTai agents: every agent under the agents root composed once by the core's
+// psyche composer, turned into plain data for the pages, with each catalog entry's Markdown rendered
+// like a note's. Node-only: it reads the disk through FsAgentStore.
+import path from 'node:path';
+import { RecordingAgentStore, composePsyche, splitFrontmatter, FrontmatterProblem } from '../core/index.ts';
+import { FsAgentStore, listAgents } from '../node/index.ts';
+import { renderNotes } from '../markdown/render-pool.ts';
+import { agentSnapshot } from './agent-snapshot.ts';
+import { frontmatterRows } from './notes.ts';
+import { agentView } from './agent-view.ts';
+import { SiteBuildError } from './errors.ts';
+import type { AgentEntryView, AgentView } from './types.ts';
+import { agentEntryPath } from './urls.ts';
+import type { AgentSnapshot } from '../preview/agent-snapshot.ts';
+
+export interface LoadedAgents {
+  agents: AgentView[];
+  entries: AgentEntryView[];
+  snapshots: Record<string, AgentSnapshot>;
+  rendered: Promise<void>;
+}
+
+export async function buildAgents(root: string): Promise<LoadedAgents> {
+  const agents: AgentView[] = [];
+  const entries: AgentEntryView[] = [];
+  const snapshots: Record<string, AgentSnapshot> = {};
+  const jobs: Array<{ body: string; vault: string; path: string; title: string }> = [];
+  for (const id of await listAgents(root)) {
+    const store = new FsAgentStore(path.join(root, id));
+    // A folder that cannot be listed would publish an empty psyche: a page that lies. Stop instead.
+    if ((await store.list('')) === null) throw new SiteBuildError(`agent ${id}`, `the agent directory ${id}/ under the agents root cannot be read`);
+    const record = new RecordingAgentStore(store);
+    const report = await composePsyche({ store: record, agent: id });
+    const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder));
+    agents.push(view);
+    snapshots[id] = agentSnapshot(report, record);
+    for (const e of report.entries) {
+      let body = e.text;
+      let frontmatter: AgentEntryView['frontmatter'] = [];
+      try {
+        const split = splitFrontmatter(e.text.replace(/^\uFEFF/, ''));
+        body = split.body;
+        frontmatter = frontmatterRows(split.data);
+      } catch (error) {
+        if (!(error instanceof FrontmatterProblem)) throw error;
+      }
+      const ref = [...view.knowledge, ...view.skills].find((r) => r.location === e.location)!;
+      entries.push({ ...ref, agent: id, domain: e.domain, folder: e.folder, bytes: new TextEncoder().encode(e.text).byteLength, frontmatter, html: '' });
+      jobs.push({ body, vault: id, path: e.location, title: e.name });
+    }
+  }
+  const rendered = renderNotes(jobs, new Map()).then((html) => html.forEach((h, i) => (entries[i]!.html = h)));
+  rendered.catch(() => undefined);
+  return { agents, entries, snapshots, rendered };
+}

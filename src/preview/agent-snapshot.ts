@@ -1,0 +1,28 @@
+// The JSON an agent page's live preview fetches: the files one composition read, with the owner
+// document and init.json replaced by stand-ins that compose the same way but hold no secret.
+import { MemoryAgentStore } from '../core/index.ts';
+import type { MemoryAgentNode, PublishedDigests } from '../core/index.ts';
+
+export type SnapshotNode = string | { b64: string } | { dir: true } | { link: string } | { fails: 'unreadable' | 'unstable' | 'other' } | { spaces: number };
+
+export interface AgentSnapshot {
+  agent: string;
+  files: Record<string, SnapshotNode>;
+  /** system/system.md's sections as digests: the file itself never leaves the build. */
+  published: PublishedDigests | null;
+}
+
+export function agentSnapshotPath(agent: string): string {
+  return `data/agents/${encodeURIComponent(agent)}.json`;
+}
+
+function node(value: SnapshotNode): MemoryAgentNode {
+  if (typeof value === 'string') return value;
+  if ('b64' in value) return Uint8Array.from(atob(value.b64), (c) => c.charCodeAt(0));
+  if ('spaces' in value) return ' '.repeat(value.spaces);
+  return value;
+}
+
+export function snapshotStore(snap: AgentSnapshot): MemoryAgentStore {
+  return new MemoryAgentStore(Object.entries(snap.files).map(([key, value]) => [key, node(value)]), 'preview');
+}
