@@ -2,8 +2,8 @@
 // and the applied / not-yet-applied marks against system/system.md.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BASE_PROMPT_RULE, PSYCHE_SECTIONS, catalogBody, renderPsyche } from '../../src/core/index.ts';
-import type { ComposedSection, MemoryAgentNode, SectionRule } from '../../src/core/index.ts';
+import { BASE_PROMPT_RULE, PSYCHE_SECTIONS, catalogBody, renderPsyche } from '../../src/core/psyche/index.ts';
+import type { ComposedSection, MemoryAgentNode, SectionRule } from '../../src/core/psyche/index.ts';
 import { OWNER_V1, composeMem, names, section } from './psyche-helpers.ts';
 
 const BATCH1 = ['principle', 'covenant', 'tools', 'substrate', 'procedures', 'meta_guidance', 'comment'];

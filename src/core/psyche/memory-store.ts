@@ -48,7 +48,8 @@ export class MemoryAgentStore implements AgentStore {
   /** The key a path leads to with every link on the way (and the last one unless `keepLast`) followed. */
   private resolve(path: string, keepLast = false): string | null {
     let pending = normalize(path).split('/');
-    if (path.startsWith('/')) pending[0] = `/${pending[0]}`;
+    // '/abs/x' splits as ['', 'abs', 'x']: the root joins the first name, as the keys were written.
+    if (path.startsWith('/')) pending = [`/${pending[1]}`, ...pending.slice(2)];
     let current = '';
     let hops = 0;
     while (pending.length > 0) {
@@ -60,7 +61,7 @@ export class MemoryAgentStore implements AgentStore {
         const base = current;
         const target = node.link.startsWith('/') || node.link.startsWith('~') ? node.link : base === '' ? node.link : `${base}/${node.link}`;
         const parts = normalize(target).split('/');
-        if (target.startsWith('/')) parts[0] = `/${parts[0]}`;
+        if (target.startsWith('/')) parts.splice(0, 2, `/${parts[1]}`);
         pending = [...parts, ...pending];
         current = '';
         continue;
