@@ -1,7 +1,7 @@
 // `soul-vault psyche`: one agent directory composed, or (with --check) every agent under the agents root.
 import path from 'node:path';
-import { APPLIED_LABELS, PIN_LABELS, composePsyche, rulesOutcome, sourceLabel } from '../core/index.ts';
-import type { PsycheReport } from '../core/index.ts';
+import { APPLIED_LABELS, PIN_LABELS, composePsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
+import type { PsycheReport } from '../core/psyche/index.ts';
 import { FsAgentStore, agentsRoot, listAgents } from '../node/index.ts';
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);

@@ -23,5 +23,5 @@ export { sha256Hex, decodeNote, noteRevision, utf8Length } from './text.ts';
 export { compareCodePoints, comparePaths } from './order.ts';
 export { describeFamily } from './describe.ts';
 export type { FamilyOverview, MemberSummary, SharedNoteSummary } from './describe.ts';
-// The LingTai psyche composer: the same rules (isomorphic, never a raw exception for bad input).
-export * from './psyche/index.ts';
+// The LingTai psyche composer lives beside the loader under the same rules, with its own entry
+// (`soulpress/psyche`), so a soul page's bundle never carries it and an agent page's never carries the loader.

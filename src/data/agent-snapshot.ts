@@ -2,8 +2,8 @@
 // composer actually read (a RecordingAgentStore), never from a second list of PSYCHE.md's rules.
 // Redaction lives here: the owner document, init.json and system/system.md never go in as they
 // are; pointer reads were never recorded; the directory's own listing is not published.
-import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/index.ts';
-import type { OwnerError, PsycheReport, RecordingAgentStore } from '../core/index.ts';
+import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/psyche/index.ts';
+import type { Catalogs, OwnerError, PsycheReport, RecordingAgentStore } from '../core/psyche/index.ts';
 import type { AgentSnapshot, SnapshotNode } from '../preview/agent-snapshot.ts';
 
 const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
@@ -46,7 +46,7 @@ function rejectedStandIn(error: OwnerError, files: AgentSnapshot['files']): Snap
   }
 }
 
-export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore): AgentSnapshot {
+export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs): AgentSnapshot {
   const files: AgentSnapshot['files'] = {};
   for (const [folder, entries] of record.lists) {
     // The directory's own listing is the owner's business; only what the composer read from it goes in.
@@ -90,5 +90,7 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore)
     else if (pin.status === 'unreadable') files[key] = { fails: 'unreadable' };
     else if (pin.status === 'invalid_utf8') files[key] = { b64: '/w==' };
   }
-  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null };
+  // Entries without their text: the page's view needs names, places and descriptions only.
+  const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
+  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems } };
 }

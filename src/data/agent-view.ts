@@ -1,7 +1,7 @@
 // The page's view of one agent's composition. Isomorphic: the build and the browser preview both
 // turn a PsycheReport into this, so a re-composition in the browser draws what the build drew.
-import { MAKER_LABELS, PIN_LABELS, renderPsyche, rulesOutcome, sourceLabel } from '../core/index.ts';
-import type { PsycheReport } from '../core/index.ts';
+import { MAKER_LABELS, PIN_LABELS, renderPsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
+import type { PsycheReport } from '../core/psyche/index.ts';
 import type { AgentSectionView, AgentView } from './types.ts';
 import { agentPath } from './urls.ts';
 

@@ -2,7 +2,8 @@
 // psyche composer, turned into plain data for the pages, with each catalog entry's Markdown rendered
 // like a note's. Node-only: it reads the disk through FsAgentStore.
 import path from 'node:path';
-import { RecordingAgentStore, composePsyche, splitFrontmatter, FrontmatterProblem } from '../core/index.ts';
+import { splitFrontmatter, FrontmatterProblem } from '../core/index.ts';
+import { RecordingAgentStore, composeWith, scanCatalogs } from '../core/psyche/index.ts';
 import { FsAgentStore, listAgents } from '../node/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import { agentSnapshot } from './agent-snapshot.ts';
@@ -29,11 +30,14 @@ export async function buildAgents(root: string): Promise<LoadedAgents> {
     const store = new FsAgentStore(path.join(root, id));
     // A folder that cannot be listed would publish an empty psyche: a page that lies. Stop instead.
     if ((await store.list('')) === null) throw new SiteBuildError(`agent ${id}`, `the agent directory ${id}/ under the agents root cannot be read`);
+    // The catalogs are scanned first, unrecorded: the preview gets the scan itself (it cannot edit
+    // entries), and the record then holds exactly what the browser's composeWith will read.
+    const catalogs = await scanCatalogs(store);
     const record = new RecordingAgentStore(store);
-    const report = await composePsyche({ store: record, agent: id });
+    const report = await composeWith({ store: record, agent: id, catalogs });
     const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder));
     agents.push(view);
-    snapshots[id] = agentSnapshot(report, record);
+    snapshots[id] = agentSnapshot(report, record, catalogs);
     for (const e of report.entries) {
       let body = e.text;
       let frontmatter: AgentEntryView['frontmatter'] = [];

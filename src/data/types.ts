@@ -228,7 +228,7 @@ export interface AgentView {
   id: string;
   href: string;
   /** The composer's object, exactly as `soul-vault psyche --json` prints it. */
-  psyche: import('../core/index.ts').Psyche;
+  psyche: import('../core/psyche/index.ts').Psyche;
   rejected: { code: string; message: string } | null;
   sections: AgentSectionView[];
   knownBytes: number;

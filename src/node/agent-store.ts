@@ -3,7 +3,7 @@ import type { BigIntStats } from 'node:fs';
 import { lstat, open, readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { AgentEntry, AgentPathKind, AgentRead, AgentReadFailure, AgentReadOptions, AgentStore } from '../core/index.ts';
+import type { AgentEntry, AgentPathKind, AgentRead, AgentReadFailure, AgentReadOptions, AgentStore } from '../core/psyche/index.ts';
 
 /** Python's expanduser for the forms LingTai's pointers use: `~` and `~/…`. */
 function expandHome(pointer: string, home: string): string {

@@ -1,16 +1,10 @@
-// The live preview of an agent page: fetch the agent's redacted snapshot into a MemoryAgentStore,
-// turn each edit into a write or delete there, re-run composePsyche and redraw with the renderers the
-// build used. Loaded only on agent pages; without JavaScript none of this shows.
-import { composePsyche } from '../core/index.ts';
+// The live preview of an agent page, main-thread side: the controls and the redraw, nothing else.
+// The composer and the renderers run in src/preview/agent-worker.ts; each edit goes there and the
+// page's parts come back as the HTML the build would have written. Without JavaScript none of this shows.
 import { BASE } from '../components/href.ts';
-import { bytes, plural, size } from '../components/format.ts';
-import { agentView } from '../data/agent-view.ts';
-import { agentEntryPath } from '../data/urls.ts';
-import type { AgentView } from '../data/types.ts';
-import { snapshotStore } from './agent-snapshot.ts';
-import type { AgentSnapshot } from './agent-snapshot.ts';
-import { agentBar, agentSectionRows, pinsList, problemsList, rulesCard, sectionTexts, showCard } from './render-agent.ts';
-import { esc } from './render-html.ts';
+import type { WorkerReply, WorkerRequest } from './agent-worker.ts';
+
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 const root = document.querySelector<HTMLElement>('[data-agent-live]');
 if (root) {
@@ -22,57 +16,48 @@ if (root) {
 
 async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const page = root.closest<HTMLElement>('[data-agent-page]')!;
-  const one = (selector: string): HTMLElement => page.querySelector<HTMLElement>(selector)!;
   const form = root.querySelector<HTMLFormElement>('[data-agent-form]')!;
   const select = form.elements.namedItem('file') as HTMLSelectElement;
   const editor = form.elements.namedItem('text') as HTMLTextAreaElement;
   root.hidden = false;
   status.textContent = 'Loading the agent snapshot…';
-  const response = await fetch(root.dataset.snapshot!);
-  if (!response.ok) throw new Error(`the snapshot answered ${response.status}`);
-  const snap = (await response.json()) as AgentSnapshot;
-  let store = snapshotStore(snap);
-  const agent = snap.agent;
-  const compose = async (): Promise<AgentView> => agentView(await composePsyche({ store, agent, published: snap.published }), (domain, folder) => agentEntryPath(agent, domain, folder));
-  const decoder = new TextDecoder();
-  const textOf = async (path: string): Promise<string> => {
-    const read = await store.read(path);
-    return read.ok ? decoder.decode(read.bytes) : '';
-  };
 
-  const draw = (v: AgentView): void => {
-    const table = one('[data-sections]');
+  const worker = new Worker(new URL('./agent-worker.ts', import.meta.url), { type: 'module' });
+  const waiting = new Map<number, (reply: WorkerReply) => void>();
+  let next = 0;
+  let shown = 0;
+  worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    waiting.get(event.data.id)?.(event.data);
+    waiting.delete(event.data.id);
+  };
+  const ask = (request: Request): Promise<WorkerReply> =>
+    new Promise((resolve) => {
+      const id = ++next;
+      waiting.set(id, resolve);
+      worker.postMessage({ ...request, id });
+    });
+
+  const draw = (reply: WorkerReply): void => {
+    if ('error' in reply) throw new Error(reply.error);
+    // A slower earlier composition must not draw over a later one.
+    if (!('parts' in reply) || reply.id < shown) return;
+    shown = reply.id;
+    const p = reply.parts;
+    const table = page.querySelector('[data-sections]')!;
     for (const body of table.querySelectorAll('tbody')) body.remove();
-    table.insertAdjacentHTML('beforeend', agentSectionRows(v));
-    one('[data-prompt-bar]').innerHTML = agentBar(v, BASE);
-    one('[data-show]').innerHTML = showCard(v);
-    one('[data-rules]').innerHTML = rulesCard(v);
-    one('[data-pins]').innerHTML = pinsList(v, BASE);
-    one('[data-problems]').innerHTML = problemsList(v);
-    one('[data-section-texts]').innerHTML = sectionTexts(v);
-    one('[data-prompt-text]').textContent = v.promptText;
-    one('[data-agent-banner]').innerHTML = v.rejected
-      ? `<section class="banner banner-error" role="alert"><h2>The next rebuild will fail</h2><p><code>settings/psyche.json</code> is rejected with <code>${esc(v.rejected.code)}</code>: ${esc(v.rejected.message)}.</p><p>No section is composed; the catalogs, problems and <code>.rules</code> are still facts of the disk.</p></section>`
-      : '';
-    const facts: Record<string, string> = {
-      sections: String(v.sections.length),
-      placeholders: String(v.placeholders),
-      known: size(v.knownBytes),
-      batch1: bytes(v.batchBytes[0]),
-      batch2: bytes(v.batchBytes[1]),
-      owner: v.rejected ? `rejected (${v.rejected.code})` : 'accepted',
-      pending: v.published ? (v.pendingCount === 0 ? 'none: system.md is current' : plural(v.pendingCount, 'section')) : 'no system/system.md to compare with',
-    };
+    table.insertAdjacentHTML('beforeend', p.rows);
+    for (const [hook, html] of Object.entries(p.html)) page.querySelector(`[${hook}]`)!.innerHTML = html;
+    page.querySelector('[data-prompt-text]')!.textContent = p.prompt;
     for (const el of page.querySelectorAll<HTMLElement>('[data-fact]')) {
-      const value = facts[el.dataset.fact!];
+      const value = p.facts[el.dataset.fact!];
       if (value !== undefined) el.textContent = value;
     }
-    page.dataset.rejected = v.rejected?.code ?? '';
-    status.textContent = v.rejected ? `Re-composed: the owner document is rejected (${v.rejected.code}), so no section is composed.` : `Re-composed: ${v.sections.length} sections, ${bytes(v.knownBytes)} from the directory, .rules ${v.psyche.rules.pending?.state ?? 'none'}.`;
+    page.dataset.rejected = p.rejected;
+    status.textContent = p.status;
   };
-  const update = async (): Promise<void> => draw(await compose());
   const showFile = async (): Promise<void> => {
-    editor.value = await textOf(select.value);
+    const reply = await ask({ op: 'read', path: select.value });
+    editor.value = 'text' in reply ? reply.text : '';
   };
 
   form.addEventListener('change', (event) => {
@@ -81,12 +66,10 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   form.addEventListener('click', (event) => {
     const action = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-action]')?.dataset.action;
     if (!action) return;
-    if (action === 'apply') store.write(select.value, editor.value);
-    else if (action === 'delete') store.delete(select.value);
-    else store = snapshotStore(snap);
-    void update().then(showFile);
+    const request: Request = action === 'apply' ? { op: 'write', path: select.value, text: editor.value } : action === 'delete' ? { op: 'delete', path: select.value } : { op: 'reset' };
+    void ask(request).then(draw).then(showFile);
   });
+  draw(await ask({ op: 'start', url: new URL(root.dataset.snapshot!, location.href).href, base: BASE }));
   await showFile();
   (form.querySelector('[data-live-fields]') as HTMLFieldSetElement).disabled = false;
-  await update();
 }

@@ -1,7 +1,7 @@
 // The JSON an agent page's live preview fetches: the files one composition read, with the owner
 // document and init.json replaced by stand-ins that compose the same way but hold no secret.
-import { MemoryAgentStore } from '../core/index.ts';
-import type { MemoryAgentNode, PublishedDigests } from '../core/index.ts';
+import { MemoryAgentStore } from '../core/psyche/index.ts';
+import type { Catalogs, MemoryAgentNode, PublishedDigests } from '../core/psyche/index.ts';
 
 export type SnapshotNode = string | { b64: string } | { dir: true } | { link: string } | { fails: 'unreadable' | 'unstable' | 'other' } | { spaces: number };
 
@@ -10,6 +10,8 @@ export interface AgentSnapshot {
   files: Record<string, SnapshotNode>;
   /** system/system.md's sections as digests: the file itself never leaves the build. */
   published: PublishedDigests | null;
+  /** The build's catalog scan: the preview cannot edit entries, so it composes with these. */
+  catalogs: Catalogs;
 }
 
 export function agentSnapshotPath(agent: string): string {

@@ -20,6 +20,20 @@ import type { Psyche, PsycheProblem } from './types.ts';
 
 export const CHARACTER_PATH = 'system/lingtai.md';
 
+/** The two catalogs as a scan found them, with the problems the scan met. */
+export interface Catalogs {
+  knowledge: FoundEntry[];
+  skills: FoundEntry[];
+  problems: PsycheProblem[];
+}
+
+export async function scanCatalogs(store: AgentStore): Promise<Catalogs> {
+  const problems: PsycheProblem[] = [];
+  const knowledge = await scanCatalog(store, 'knowledge', problems);
+  const skills = await scanCatalog(store, 'skills', problems);
+  return { knowledge, skills, problems };
+}
+
 export interface ComposeOptions {
   store: AgentStore;
   /** The agent id: its folder's name. */
@@ -80,11 +94,18 @@ async function readCharacter(store: AgentStore, problems: PsycheProblem[]): Prom
 }
 
 export async function composePsyche(options: ComposeOptions): Promise<PsycheReport> {
-  const { store, agent } = options;
-  const problems: PsycheProblem[] = [];
+  return composeWith({ ...options, catalogs: await scanCatalogs(options.store) });
+}
+
+/**
+ * The composition given the catalogs: composePsyche without the scan. The live preview calls this
+ * with the build's scan (it cannot edit catalog entries), so the browser needs no YAML parser.
+ */
+export async function composeWith(options: ComposeOptions & { catalogs: Catalogs }): Promise<PsycheReport> {
+  const { store, agent, catalogs } = options;
+  const { knowledge, skills } = catalogs;
+  const problems: PsycheProblem[] = [...catalogs.problems];
   const owner = await readOwner(store);
-  const knowledge = await scanCatalog(store, 'knowledge', problems);
-  const skills = await scanCatalog(store, 'skills', problems);
   const pad = await composePad(store, problems);
   const rules = await composeRules(store, problems);
   const character = await readCharacter(store, problems);

@@ -1,6 +1,6 @@
 // The psyche composer's public face: the core's index re-exports exactly this.
-export { composePsyche, renderPsyche, CHARACTER_PATH } from './compose.ts';
-export type { ComposeOptions, ComposedSection, PsycheReport, SectionSource } from './compose.ts';
+export { composePsyche, composeWith, scanCatalogs, renderPsyche, CHARACTER_PATH } from './compose.ts';
+export type { Catalogs, ComposeOptions, ComposedSection, PsycheReport, SectionSource } from './compose.ts';
 export { PSYCHE_SECTIONS, SECTION_RULES, MAKER_LABELS, BASE_PROMPT_RULE, PAD_DIVIDER } from './sections.ts';
 export type { SectionName, SectionRule, SectionOrigin, SectionMaker } from './sections.ts';
 export { OWNER_ERROR_CODES, OWNER_PATH, OWNER_MAX_BYTES, OWNER_PAIRS, OWNER_VALUE_KEYS, readOwner } from './owner.ts';

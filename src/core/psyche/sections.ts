@@ -24,7 +24,7 @@ export type SectionMaker = 'package' | 'agent';
 
 /** Where a section's text comes from, for the pages' "source" column. */
 export type SectionOrigin =
-  | { kind: 'placeholder'; maker: SectionMaker; what: string }
+  | { kind: 'placeholder'; maker: SectionMaker }
   | { kind: 'owner'; key: 'base_prompt' | 'covenant' | 'comment'; mirror: string | null }
   | { kind: 'file'; path: string }
   | { kind: 'catalog'; domain: 'knowledge' | 'skills' }
@@ -43,22 +43,22 @@ export interface SectionRule {
   label: string;
 }
 
-const placeholder = (maker: SectionMaker, what: string): SectionOrigin => ({ kind: 'placeholder', maker, what });
+const placeholder = (maker: SectionMaker): SectionOrigin => ({ kind: 'placeholder', maker });
 
 export const PSYCHE_SECTIONS: readonly SectionRule[] = [
-  { name: 'principle', batch: 1, protected: true, header: false, dropWhen: 'never', label: 'Principle', origin: placeholder('package', "the kernel's principle text, shipped with the installed LingTai package") },
+  { name: 'principle', batch: 1, protected: true, header: false, dropWhen: 'never', label: 'Principle', origin: placeholder('package') },
   { name: 'base_prompt', batch: 1, protected: true, header: false, dropWhen: 'empty', label: 'Base prompt', origin: { kind: 'owner', key: 'base_prompt', mirror: 'system/base_prompt.md' } },
   { name: 'covenant', batch: 1, protected: true, header: true, dropWhen: 'empty', label: 'Covenant', origin: { kind: 'owner', key: 'covenant', mirror: 'system/covenant.md' } },
-  { name: 'tools', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Tools', origin: placeholder('agent', "the running agent's tool schemas, from the tools it has enabled") },
-  { name: 'substrate', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Substrate', origin: placeholder('agent', 'the operating guide the running agent installs from the LingTai package') },
-  { name: 'procedures', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Procedures', origin: placeholder('package', 'procedures shipped with the installed LingTai package') },
-  { name: 'meta_guidance', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Meta guidance', origin: placeholder('package', 'runtime guidance shipped with the installed LingTai package') },
+  { name: 'tools', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Tools', origin: placeholder('agent') },
+  { name: 'substrate', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Substrate', origin: placeholder('agent') },
+  { name: 'procedures', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Procedures', origin: placeholder('package') },
+  { name: 'meta_guidance', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Meta guidance', origin: placeholder('package') },
   { name: 'comment', batch: 1, protected: false, header: true, dropWhen: 'empty', label: 'Comment', origin: { kind: 'owner', key: 'comment', mirror: null } },
   { name: 'rules', batch: 2, protected: true, header: true, dropWhen: 'blank', label: 'Rules', origin: { kind: 'file', path: 'system/rules.md' } },
-  { name: 'brief', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Brief', origin: placeholder('agent', 'the brief the running agent writes for itself') },
+  { name: 'brief', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Brief', origin: placeholder('agent') },
   { name: 'skills', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Skills', origin: { kind: 'catalog', domain: 'skills' } },
   { name: 'knowledge', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Knowledge', origin: { kind: 'catalog', domain: 'knowledge' } },
-  { name: 'identity', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Identity', origin: placeholder('agent', "the running agent's name, nickname and manifest") },
+  { name: 'identity', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Identity', origin: placeholder('agent') },
   { name: 'character', batch: 2, protected: true, header: true, dropWhen: 'blank', label: 'Character (灵台)', origin: { kind: 'file', path: 'system/lingtai.md' } },
   { name: 'pad', batch: 2, protected: false, header: true, dropWhen: 'blank', label: 'Pad', origin: { kind: 'pad' } },
 ];

@@ -1,5 +1,5 @@
 // Every byte of JavaScript a built page makes the browser run: its inline scripts, its module
-// scripts, and every chunk those import, statically or with import(), each counted once.
+// scripts, and every chunk those import, statically, with import() or as a worker (new URL), each counted once.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,7 +15,7 @@ export interface PageScripts {
   rawBytes: number;
 }
 
-const IMPORT = /(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["'`]([^"'`]+\.js)["'`]/g;
+const IMPORT = /(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*|\bnew\s+URL\s*\(\s*)["'`]([^"'`]+\.js)["'`]/g;
 const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 const gz = (text: string | Buffer): number => gzipSync(text).byteLength;
@@ -27,7 +27,11 @@ export function pageScripts(dist: string, html: string, pageFile: string): PageS
     if (files.has(file)) return;
     files.add(file);
     const code = readFileSync(path.join(dist, file), 'utf8');
-    for (const m of code.matchAll(IMPORT)) visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!)));
+    for (const m of code.matchAll(IMPORT)) {
+      const target = m[1]!;
+      // A worker's URL is written from the site root (`/_astro/…`); imports are relative to the chunk.
+      visit(target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(file), target)));
+    }
   };
   const source = html;
   for (const tag of tags(html)) {

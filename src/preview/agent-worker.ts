@@ -1,0 +1,52 @@
+// The agent preview's composer, in a worker: it holds the snapshot's store, applies each edit,
+// re-runs composePsyche and renders the page's parts with the renderers the build used, then posts
+// the HTML back. Composing off the main thread keeps typing smooth, and a worker is bundled on its
+// own, so the soul pages' scripts never share a chunk with it.
+import { composeWith } from '../core/psyche/index.ts';
+import type { MemoryAgentStore } from '../core/psyche/index.ts';
+import { agentView } from '../data/agent-view.ts';
+import { agentEntryPath } from '../data/urls.ts';
+import { snapshotStore } from './agent-snapshot.ts';
+import type { AgentSnapshot } from './agent-snapshot.ts';
+import { agentParts, agentSectionRows } from './render-agent.ts';
+import type { AgentParts } from './render-agent.ts';
+
+export type WorkerRequest = { id: number } & ({ op: 'start'; url: string; base: string } | { op: 'read'; path: string } | { op: 'write'; path: string; text: string } | { op: 'delete'; path: string } | { op: 'reset' });
+export type WorkerReply = { id: number } & ({ parts: AgentParts & { rows: string } } | { text: string } | { error: string });
+
+let snap: AgentSnapshot | null = null;
+let store: MemoryAgentStore | null = null;
+let base = '/';
+const decoder = new TextDecoder();
+
+async function compose(id: number): Promise<WorkerReply> {
+  const agent = snap!.agent;
+  const report = await composeWith({ store: store!, agent, published: snap!.published, catalogs: snap!.catalogs });
+  const view = agentView(report, (domain, folder) => agentEntryPath(agent, domain, folder));
+  return { id, parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };
+}
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>): Promise<void> => {
+  const msg = event.data;
+  let reply: WorkerReply;
+  try {
+    if (msg.op === 'start') {
+      const response = await fetch(msg.url);
+      if (!response.ok) throw new Error(`the snapshot answered ${response.status}`);
+      snap = (await response.json()) as AgentSnapshot;
+      base = msg.base;
+      store = snapshotStore(snap);
+    } else if (msg.op === 'read') {
+      const read = await store!.read(msg.path);
+      reply = { id: msg.id, text: read.ok ? decoder.decode(read.bytes) : '' };
+      self.postMessage(reply);
+      return;
+    } else if (msg.op === 'write') store!.write(msg.path, msg.text);
+    else if (msg.op === 'delete') store!.delete(msg.path);
+    else store = snapshotStore(snap!);
+    reply = await compose(msg.id);
+  } catch (error) {
+    reply = { id: msg.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  self.postMessage(reply);
+};
