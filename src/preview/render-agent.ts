@@ -28,7 +28,7 @@ export function agentSectionRows(view: AgentView): string {
         `<td class="mode-cell">${s.protected ? mark('protected', 'protected') : mark('unprotected', 'unprotected')}</td>` +
         `<td class="num prompt-size">${known ? bytes(s.bytes!) : '<span class="muted">at rebuild</span>'}</td>` +
         `<td class="num share">${known ? `<span class="share-figure">${percent(s.share)}</span><span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${(s.share * 100).toFixed(1)}%"></span></span>` : ''}</td>` +
-        `<td class="applied-cell">${s.applied ? mark(...MARKS[s.applied]) : '<span class="muted">—</span>'}</td></tr>`;
+        `<td class="applied-cell">${s.applied ? mark(MARKS[s.applied][0], MARKS[s.applied][1]) : '<span class="muted">—</span>'}</td></tr>`;
     }
     html += '</tbody>';
   }
