@@ -151,6 +151,14 @@ describe('applied or not yet applied (PSYCHE.md 2.5)', { concurrency: true }, ()
     }
   });
 
+  test('a section system.md still holds that the directory no longer makes is a removal not yet applied', async () => {
+    const system = published((await composeMem(full())).sections);
+    const gone = await composeMem(full({ 'system/system.md': system, 'system/lingtai.md': '  \n' }));
+    assert.equal(gone.sections.find((s) => s.rule.name === 'character'), undefined);
+    assert.deepEqual(gone.removed, ['character']);
+    assert.ok(gone.sections.every((s) => s.applied !== 'pending'));
+  });
+
   test('no system/system.md: applied is null everywhere', async () => {
     const { sections, published: has } = await composeMem(full());
     assert.equal(has, false);
