@@ -1,0 +1,68 @@
+// The agent page's live preview in Chromium: the composer re-runs on each edit and the page redraws
+// sections, SHOW, the .rules outcome and the banner; a broken owner document shows its rejection
+// (no partial composition) and fixing it recovers.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('[data-live-status]')).toHaveText(/^Re-composed/);
+}
+
+async function edit(page: Page, file: string, text: string): Promise<void> {
+  await page.selectOption('#agent-live-file', file);
+  await page.fill('#agent-live-text', text);
+  await page.click('[data-action="apply"]');
+}
+
+test.describe('agent live preview', () => {
+  test('without changes it draws the published composition', async ({ page }) => {
+    await open(page, '/agents/mingjing/');
+    await expect(page.locator('tr[data-section]')).toHaveCount(15);
+    await expect(page.locator('tr[data-section="pad"]')).toHaveAttribute('data-applied', 'pending');
+    await expect(page.locator('[data-rules-state]')).toHaveAttribute('data-rules-state', 'replace');
+  });
+
+  test('an edited pad re-composes: bytes change and the section stays written, not yet applied', async ({ page }) => {
+    await open(page, '/agents/mingjing/');
+    const before = await page.locator('tr[data-section="pad"]').getAttribute('data-bytes');
+    await edit(page, 'system/pad.md', '# A much shorter pad\n');
+    await expect(page.locator('tr[data-section="pad"]')).not.toHaveAttribute('data-bytes', before!);
+    await expect(page.locator('tr[data-section="pad"]')).toHaveAttribute('data-applied', 'pending');
+  });
+
+  test('an invalid owner document shows its rejection and composes nothing; fixing it recovers', async ({ page }) => {
+    await open(page, '/agents/mingjing/');
+    await edit(page, 'settings/psyche.json', '{"schema_version": 1, "schema_version": 1}');
+    await expect(page.locator('[data-agent-banner]')).toContainText('duplicate_key');
+    await expect(page.locator('tr[data-section]')).toHaveCount(0);
+    await expect(page.locator('[data-show-failed]')).toContainText('SETTINGS_UNAVAILABLE');
+    await edit(page, 'settings/psyche.json', '{"schema_version": 1, "comment": "now valid"}');
+    await expect(page.locator('[data-agent-banner]')).toBeEmpty();
+    await expect(page.locator('tr[data-section="comment"]')).toHaveCount(1);
+    await expect(page.locator('[data-show-rows] tbody tr')).toHaveCount(8);
+  });
+
+  test('a .rules body changes what the next heartbeat will do', async ({ page }) => {
+    await open(page, '/agents/mingjing/');
+    await edit(page, '.rules', '  \n');
+    await expect(page.locator('[data-rules-state]')).toHaveAttribute('data-rules-state', 'empty');
+    await page.selectOption('#agent-live-file', 'system/rules.md');
+    const rules = await page.inputValue('#agent-live-text');
+    await edit(page, '.rules', `\n${rules.trim()}\n\n`);
+    await expect(page.locator('[data-rules-state]')).toHaveAttribute('data-rules-state', 'identical');
+    await page.click('[data-action="reset"]');
+    await expect(page.locator('[data-rules-state]')).toHaveAttribute('data-rules-state', 'replace');
+  });
+
+  test('a rejected agent starts rejected for the same reason, and a valid document composes it', async ({ page }) => {
+    await open(page, '/agents/jianxin/');
+    await expect(page.locator('[data-agent-banner]')).toContainText('unknown_key');
+    await edit(page, 'settings/psyche.json', '{"schema_version": 1}');
+    await expect(page.locator('[data-agent-banner]')).toBeEmpty();
+    await expect(page.locator('tr[data-section="rules"]')).toHaveCount(1);
+    // The covenant mirror on disk holds an owner value the published page never composed, so the
+    // snapshot does not carry it: the preview says less than a real rebuild would, never more.
+    await expect(page.locator('tr[data-section="covenant"]')).toHaveCount(0);
+  });
+});
