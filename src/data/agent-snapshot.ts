@@ -87,6 +87,8 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
   for (const pin of report.pad.pins) {
     const key = pin.inside ?? pin.path;
     if (pin.status === 'appended') files[key] = pin.text ?? '';
+    // A failed pin outside the directory stays out: its key would be a host path.
+    else if (pin.inside === null) continue;
     else if (pin.status === 'unreadable') files[key] = { fails: 'unreadable' };
     else if (pin.status === 'invalid_utf8') files[key] = { b64: '/w==' };
   }

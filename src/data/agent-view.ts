@@ -53,7 +53,9 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
     promptText: renderPsyche(report.sections, (rule) => placeholderMark(rule.name, rule.origin.kind === 'placeholder' ? MAKER_LABELS[rule.origin.maker] : 'LingTai')),
     pins: report.pad.pins.map((p) => {
       const entry = p.inside ? byLocation.get(p.inside) : undefined;
-      return { path: p.path, status: p.status, label: PIN_LABELS[p.status], href: entry ? entryHref(entry.domain, entry.folder) : null };
+      // An appended pin's path is prompt text (`[append: …]`); one outside the directory that was not appended is a host path the page does not print.
+      const shown = p.inside !== null || p.status === 'appended' ? p.path : 'a path outside the agent directory (not shown)';
+      return { path: shown, status: p.status, label: PIN_LABELS[p.status], href: entry ? entryHref(entry.domain, entry.folder) : null };
     }),
     rulesOutcome: rulesOutcome(psyche.rules),
     knowledge: report.entries.filter((e) => e.domain === 'knowledge').map(ref),

@@ -25,6 +25,15 @@ describe('the pad (PSYCHE.md 2.3)', { concurrency: true }, () => {
     assert.deepEqual(composed.pins.map((p) => p.status), ['appended', 'not_found', 'appended', 'appended', 'appended']);
   });
 
+  test('a missing pin outside the directory is reported as the pin list, its host path not repeated', async () => {
+    const { psyche } = await composeMem({ 'system/pad.md': 'body', 'system/pad_append.json': '["/home/someone/private/notes.md", "~/gone.md", "../elsewhere.md"]' });
+    assert.deepEqual(
+      psyche.problems,
+      [1, 2, 3].map(() => ({ domain: 'pad', path: 'system/pad_append.json', reason: 'pinned reference not found (a pin outside the agent directory)' })),
+    );
+    assert.ok(!JSON.stringify(psyche).includes('/home/someone'));
+  });
+
   test('a pin that cannot be read or is not UTF-8 is a problem, not fatal', async () => {
     const { psyche } = await composeMem({ 'system/pad.md': 'body', 'system/pad_append.json': '["x.md", "y.md", "dir"]', 'x.md': NOT_UTF8, 'y.md': { fails: 'unreadable' }, 'dir/z': 'z' });
     assert.equal(section(psyche, 'pad')?.text, 'body');

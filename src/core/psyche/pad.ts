@@ -119,7 +119,13 @@ export async function composePad(store: AgentStore, problems: PsycheProblem[]): 
     const status: PadPin['status'] = read.ok ? 'appended' : read.reason === 'missing' ? 'not_found' : read.reason === 'invalid_utf8' ? 'invalid_utf8' : 'unreadable';
     pins.push(read.ok ? { path, status, inside: insidePath(path), text: read.text } : { path, status, inside: insidePath(path) });
     if (read.ok) parts.push(`[append: ${path}]\n${read.text}`);
-    else problems.push({ domain: 'pad', path, reason: PIN_REASONS[status as Exclude<PadPin['status'], 'appended'>] });
+    else {
+      // A problem's path is relative to the agent directory (PSYCHE.md 2.4): a pin that names a
+      // place outside it is reported as the pin list's entry, and its host path is not repeated.
+      const inside = insidePath(path);
+      const reason = PIN_REASONS[status as Exclude<PadPin['status'], 'appended'>];
+      problems.push(inside !== null ? { domain: 'pad', path, reason } : { domain: 'pad', path: PINS_PATH, reason: `${reason} (a pin outside the agent directory)` });
+    }
   }
   const text = parts.length > 0 ? `${body}${PAD_DIVIDER}${parts.join('\n\n')}` : body.trim() === '' ? null : body;
   return { text, body, source, pins };
