@@ -1,6 +1,7 @@
 // Lessons: content/lessons/*.mdx, or $SOULPRESS_LESSONS/*.mdx (the sample lessons embed the sample
 // family's souls, so a site of another vault brings its own lessons or none). The MDX files import
-// nothing; the lesson page passes the components (LoadOrder, Catalog, Note, Exercise, Hint).
+// nothing; the lesson page passes the components (LoadOrder, Catalog, Note, Exercise, Hint, and for
+// agents AgentSections, RulesSignal, AgentShow).
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';

@@ -46,7 +46,11 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     const table = page.querySelector('[data-sections]')!;
     for (const body of table.querySelectorAll('tbody')) body.remove();
     table.insertAdjacentHTML('beforeend', p.rows);
-    for (const [hook, html] of Object.entries(p.html)) page.querySelector(`[${hook}]`)!.innerHTML = html;
+    for (const [hook, html] of Object.entries(p.html)) {
+      const el = page.querySelector<HTMLElement>(`[${hook}]`)!;
+      el.innerHTML = html;
+      el.hidden = html === '';
+    }
     page.querySelector('[data-prompt-text]')!.textContent = p.prompt;
     for (const el of page.querySelectorAll<HTMLElement>('[data-fact]')) {
       const value = p.facts[el.dataset.fact!];

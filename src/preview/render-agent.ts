@@ -36,6 +36,7 @@ export function agentSectionRows(view: AgentView): string {
 }
 
 export function agentBar(view: AgentView, base: string): string {
+  if (view.sections.length === 0) return '';
   const segments = view.sections.map((s) => ({ label: s.label, slot: s.slot, bytes: s.bytes ?? 0, share: s.share, href: url(base, `${view.href}#${s.anchor}`), unknown: s.placeholder }));
   return stackedBar(segments, `What the directory adds to the prompt, ${bytes(view.knownBytes)} by section: ${view.sections.filter((s) => !s.placeholder).map((s) => `${s.label} ${percent(s.share)}`).join(', ')}; ${view.placeholders} sections are made by LingTai at rebuild`);
 }

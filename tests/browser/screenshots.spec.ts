@@ -10,6 +10,9 @@ const PAGES = [
   { name: 'lesson', path: '/lessons/the-load-order/' },
   { name: 'soul', path: '/souls/pippa/' },
   { name: 'catalog', path: '/shared/' },
+  { name: 'agent', path: '/agents/mingjing/' },
+  { name: 'agent-rejected', path: '/agents/jianxin/' },
+  { name: 'agent-entry', path: '/agents/mingjing/knowledge/sources/citation-style/' },
 ] as const;
 
 function collectErrors(page: Page): string[] {
@@ -68,6 +71,14 @@ test.describe('small screens', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/soul-360.png`, fullPage: false });
   });
+
+  test('the agent page fits 360px without sideways scrolling of the page', async ({ page }) => {
+    await page.goto('/agents/mingjing/');
+    await expect(page.locator('h1')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/agent-360.png`, fullPage: true });
+  });
 });
 
 test.describe('without JavaScript', () => {
@@ -81,5 +92,13 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('button.copy').first()).toBeHidden();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
+  });
+
+  test('an agent page reads fully: sections, SHOW, rules; the preview stays hidden', async ({ page }) => {
+    await page.goto('/agents/mingjing/');
+    await expect(page.locator('tr[data-section]').first()).toBeVisible();
+    await expect(page.locator('[data-show-rows]')).toBeVisible();
+    await expect(page.locator('[data-rules-state]')).toBeVisible();
+    await expect(page.locator('[data-agent-live]')).toBeHidden();
   });
 });

@@ -1,5 +1,5 @@
-// JavaScript budgets, read from dist/: a soul or guest page runs at most 15 KB gzipped in all (the
-// loader core plus the preview UI, every chunk it imports counted); lessons, the catalog and note
+// JavaScript budgets, read from dist/: a soul, guest or agent page runs at most 15 KB gzipped in all
+// (the loader core or the psyche composer plus the preview UI, every chunk and worker it loads counted); lessons, the catalog and note
 // pages ship only the popover, theme and copy-button code, with no loader in it. No framework runtime.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -41,6 +41,23 @@ describe('JavaScript budget', () => {
       assert.ok(all.includes('prompt_loading'), `${page}: no frontmatter rewrite in its scripts`);
       assert.doesNotMatch(all, FRAMEWORKS, `${page}: a framework runtime`);
     }
+  });
+
+  test(`every agent page runs at most ${BUNDLE_PAGE_BUDGET} bytes gzipped, the composer and its worker included`, () => {
+    const agentPages = listFiles(DIST)
+      .filter((f) => /^agents\/[^/]+\/index\.html$/.test(f))
+      .map((f) => f.slice(0, -'index.html'.length));
+    assert.ok(agentPages.length >= 2, `only ${agentPages.length} agent pages`);
+    for (const page of agentPages) {
+      const s = scriptsOf(page);
+      assert.ok(s.gzipBytes <= BUNDLE_PAGE_BUDGET, `${page}: ${s.gzipBytes} B gzipped (${s.rawBytes} B raw) over ${BUNDLE_PAGE_BUDGET}: ${s.files.join(', ')}`);
+      const all = code(s.files, s.inline);
+      // The composer really is there (in its worker): owner codes and the SHOW failure.
+      assert.ok(s.files.some((f) => f.includes('agent-worker')), `${page}: no composer worker counted`);
+      assert.ok(all.includes('schema_version_not_1') && all.includes('SETTINGS_UNAVAILABLE'), `${page}: no composer in its scripts`);
+      assert.ok(!all.includes('identity_document_missing'), `${page}: carries the vault loader too`);
+    }
+    console.log(`JS gzipped: agent page ${scriptsOf(agentPages[0]!).gzipBytes} B`);
   });
 
   test('lessons, the catalog, note pages and home ship only the popover, theme and copy code', () => {

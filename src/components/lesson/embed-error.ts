@@ -5,7 +5,7 @@ export class EmbedError extends AstroError {
   constructor(message: string) {
     super(
       `Soulpress: ${message}`,
-      'Lessons may only embed souls, presets and notes of this vault root. The lessons in content/lessons teach the sample family: to publish your own vault, set SOULPRESS_LESSONS to your own lessons folder (an empty folder publishes none).',
+      'Lessons may only embed souls, presets and notes of this vault root, and agents of this agents root. The lessons in content/lessons teach the sample family: to publish your own vault, set SOULPRESS_LESSONS to your own lessons folder (an empty folder publishes none).',
     );
     this.name = 'LessonError';
     this.stack = '';
