@@ -103,6 +103,18 @@ describe('agent pages', () => {
     assert.equal(exists(pageFile(DIST, 'agents/mingjing/knowledge/projects/half-finished/')), false);
   });
 
+  test('the agent lessons embed the composer output: sections, SHOW and the .rules card', () => {
+    const domains = page('lessons/the-four-domains/');
+    const embed = withAttr(domains, 'data-embed', 'agent-sections')[0]!;
+    assert.equal(embed.attrs.get('data-agent'), 'mingjing');
+    const rows = withAttr(domains, 'data-section').map((t) => t.attrs.get('data-section'));
+    assert.deepEqual(rows, reports.get('mingjing')!.sections.map((s) => s.rule.name));
+    assert.equal(withAttr(domains, 'data-embed', 'agent-show')[0]!.attrs.get('data-agent'), 'jianxin');
+    assert.match(domains, /SETTINGS_UNAVAILABLE/);
+    const signal = page('lessons/the-rules-signal/');
+    assert.equal(withAttr(signal, 'data-rules-state')[0]!.attrs.get('data-rules-state'), 'replace');
+  });
+
   test('the preview snapshot composes, with the build scan, to the same psyche', async () => {
     const { composeWith } = await import('../../src/core/psyche/index.ts');
     const { snapshotStore } = await import('../../src/preview/agent-snapshot.ts');
