@@ -20,13 +20,16 @@ test('another vault with the sample lessons fails, naming the embed and the fix'
   assert.equal(exists(path.join(outDir, 'souls/ada/index.html')), false, 'no page of a failed build is left');
 });
 
-test('another vault with its own (empty) lessons folder builds its souls and says there are no lessons', () => {
+test('another vault with its own (empty) lessons folder and no agents builds its souls, with no lessons and no agents section', () => {
   const lessons = path.join(work, 'lessons');
   mkdirSync(lessons);
   const outDir = path.join(work, 'own');
-  const run = astroBuild({ outDir, vault, env: { SOULPRESS_LESSONS: lessons } });
+  const run = astroBuild({ outDir, vault, env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: path.join(work, 'no-agents-here') } });
   assert.equal(run.status, 0, run.stderr);
   assert.match(readPage(outDir, 'souls/ada/index.html'), /Ada Byron/);
+  // No agents root: no agents section, no page, no link to one, and no error.
+  assert.equal(exists(path.join(outDir, 'agents/index.html')), false);
+  assert.doesNotMatch(readPage(outDir, 'index.html'), /href="\/agents\/"|LingTai agents/);
   assert.match(readPage(outDir, 'lessons/index.html'), /No lessons yet/);
   assert.equal(exists(path.join(outDir, 'lessons/the-load-order/index.html')), false);
 });

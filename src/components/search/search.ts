@@ -24,6 +24,11 @@ function kindOf(url: string, base: string): string {
       return 'Lesson';
     case 'shared':
       return 'Shared core catalog';
+    case 'agents': {
+      if (parts.length < 3) return parts.length > 1 ? 'Agent page' : 'Agents';
+      const what = parts[2] === 'skills' ? 'Skill' : 'Knowledge entry';
+      return parts.length > 3 ? `${what} of ${parts[1]}` : `${parts[2] === 'skills' ? 'Skills' : 'Knowledge'} catalog of ${parts[1]}`;
+    }
     default:
       return 'Page';
   }
