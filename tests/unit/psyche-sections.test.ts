@@ -159,6 +159,20 @@ describe('applied or not yet applied (PSYCHE.md 2.5)', { concurrency: true }, ()
     assert.ok(gone.sections.every((s) => s.applied !== 'pending'));
   });
 
+  test('an empty catalog that system.md leaves out, as LingTai does, is applied; a catalog that gained an entry is not', async () => {
+    const files = full();
+    for (const key of Object.keys(files)) if (key.startsWith('.library/')) delete files[key];
+    const first = await composeMem(files);
+    assert.equal(first.sections.find((s) => s.rule.name === 'skills')!.text, '');
+    // LingTai deletes an empty catalog section: the published prompt has no `## skills` at all.
+    const system = published(first.sections).replace(/\n\n## skills\n/, '\n\n').replace('\n\n\n\n', '\n\n');
+    assert.ok(!system.includes('## skills'));
+    const again = await composeMem({ ...files, 'system/system.md': system });
+    assert.equal(again.sections.find((s) => s.rule.name === 'skills')!.applied, 'applied');
+    const grown = await composeMem({ ...files, 'system/system.md': system, '.library/custom/new/SKILL.md': '---\nname: new\ndescription: a new skill\n---\n' });
+    assert.equal(grown.sections.find((s) => s.rule.name === 'skills')!.applied, 'pending');
+  });
+
   test('no system/system.md: applied is null everywhere', async () => {
     const { sections, published: has } = await composeMem(full());
     assert.equal(has, false);

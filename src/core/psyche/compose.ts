@@ -143,7 +143,15 @@ export async function composeWith(options: ComposeOptions & { catalogs: Catalogs
       if (text === null || (rule.dropWhen === 'empty' && text === '') || (rule.dropWhen === 'blank' && text.trim() === '')) continue;
       sections.push({ rule, text, bytes: sectionBytes(rule, text), source, applied: null });
     }
-    if (digests) for (const s of sections) if (s.rule.origin.kind !== 'placeholder') s.applied = digests[s.rule.name] === (await sha256Hex(s.text)) ? 'applied' : 'pending';
+    if (digests) {
+      for (const s of sections) {
+        if (s.rule.origin.kind === 'placeholder') continue;
+        const published = digests[s.rule.name];
+        // LingTai leaves an empty catalog out of the prompt altogether: absent there is empty here.
+        const same = published === undefined ? s.rule.origin.kind === 'catalog' && s.text === '' : published === (await sha256Hex(s.text));
+        s.applied = same ? 'applied' : 'pending';
+      }
+    }
   }
   const composed = new Set(sections.map((s) => s.rule.name));
   const removed = owner.ok && digests ? PSYCHE_SECTIONS.filter((r) => r.origin.kind !== 'placeholder' && !composed.has(r.name) && digests[r.name] !== undefined).map((r) => r.name) : [];
