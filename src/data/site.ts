@@ -57,6 +57,8 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 async function assemble(options: SiteOptions): Promise<LoadedSite> {
   const store = memoStore(new FsStore(options.vault));
   const family = await building('the family', () => discoverFamily(store, options.family));
+  // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
+  if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
   const { notes, rendered } = await buildNotes(store);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
   const load = (subject: string, soul: string, preset: string | null): Promise<Bundle> =>
