@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { VaultError, checkFamily, describeFamily, discoverFamily, loadIdentity, readNote, renderPrompt } from '../core/index.ts';
+import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
 import { FsStore } from '../node/fs-store.ts';
 import { vaultRoot } from '../node/vault-root.ts';
 import { formatCard, formatCheck, formatList } from './format.ts';
@@ -84,7 +84,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'load': {
         const harness = values['harness'] as string | undefined;
         if (harness === undefined) throw new UsageError('load needs --harness H (the harness or app id the soul is loaded for)', help);
-        const bundle = await loadIdentity({ store, soul: args[0]!, harness, preset: values['preset'] as string | undefined, family });
+        const discovered = await requireFamily(store, family);
+        const bundle = await loadIdentity({ store, soul: args[0]!, harness, preset: values['preset'] as string | undefined, discovered });
         if (json) io.out(`${JSON.stringify(bundle, null, 2)}\n`);
         else if (values['prompt']) io.out(renderPrompt(bundle.documents));
         else io.out(formatCard(bundle));
@@ -92,7 +93,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'read':
         // A root that does not exist or holds no vault is said as such, not as a missing note.
-        await discoverFamily(store, family);
+        await requireFamily(store, family);
         const text = await readNote(store, args[0]!);
         io.out(json ? `${JSON.stringify({ uri: args[0], text }, null, 2)}\n` : text);
         return 0;

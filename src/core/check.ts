@@ -1,6 +1,6 @@
 import type { BundleWarning, Problem } from './bundle.ts';
 import { VaultError } from './errors.ts';
-import { discoverFamily, listPresets } from './family.ts';
+import { listPresets, requireFamily } from './family.ts';
 import type { Family } from './family.ts';
 import { inspectIdentity } from './load.ts';
 import type { VaultStore } from './store.ts';
@@ -36,7 +36,7 @@ export interface CheckOptions {
 export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
   const { store } = options;
   const harness = options.harness ?? 'check';
-  const family: Family = await discoverFamily(store, options.family);
+  const family: Family = await requireFamily(store, options.family);
   const findings = new Map<string, Finding>();
   const add = (severity: Finding['severity'], p: Omit<Finding, 'severity' | 'souls'>, soul: string): void => {
     const key = `${severity}\0${p.code}\0${p.note ?? ''}\0${p.role ?? ''}`;

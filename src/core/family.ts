@@ -24,30 +24,13 @@ export function familyName(vaults: readonly string[], given?: string): string {
   return shared.length === 1 ? shared[0]!.slice(0, -'-shared'.length) : DEFAULT_FAMILY;
 }
 
-/**
- * The family of a vault root. A root that holds neither the family's shared vault nor any soul
- * is `vault_root_invalid` (a typo in --vault must not publish an empty site or pass `check`).
- */
+/** The family of a vault root: its name, containers, souls and guests. A link or odd entry in the guest container is no guest. */
 export async function discoverFamily(store: VaultStore, given?: string): Promise<Family> {
   const vaults = (await store.vaults()).filter((v) => VAULT_ID.test(v));
   const name = familyName(vaults, given);
   const shared = `${name}-shared`;
   const guests = `${name}-guests`;
-  const candidates = vaults.filter((v) => !v.endsWith('-shared') && !v.endsWith('-guests')).sort(compareCodePoints);
-  // A vault the store refuses to list as a link is no soul of this root: only a load of that id
-  // reads it (and says uri_invalid). Any other refusal (an OS error) stays a soul, so check reports it.
-  const listed = await Promise.all(
-    candidates.map((v) =>
-      store.entries(v, '').then(
-        () => true,
-        (error: unknown) => !(error instanceof VaultError && error.code === 'uri_invalid'),
-      ),
-    ),
-  );
-  const souls = candidates.filter((_, i) => listed[i]);
-  if (souls.length === 0 && !vaults.includes(shared)) {
-    throw new VaultError('vault_root_invalid', `the vault root holds no shared vault (${shared}/) and no soul: is it the right folder?`, { operation: 'discover' });
-  }
+  const souls = vaults.filter((v) => !v.endsWith('-shared') && !v.endsWith('-guests')).sort(compareCodePoints);
   const problems: VaultError[] = [];
   let guestEntries: StoreEntry[] = [];
   try {
@@ -64,6 +47,19 @@ export async function discoverFamily(store: VaultStore, given?: string): Promise
   return { name, shared, guests, souls, guestIds, problems };
 }
 
+/**
+ * The family of a vault root, which must hold the family's shared vault or a soul: a typo in
+ * --vault must not publish an empty site or pass `check` (vault_root_invalid). The CLI, `check`,
+ * `ls` and the build ask for this; a load alone does not (a guest's preview snapshot holds no shared vault).
+ */
+export async function requireFamily(store: VaultStore, given?: string): Promise<Family> {
+  const family = await discoverFamily(store, given);
+  if (family.souls.length === 0 && (await store.entries(family.shared, '').catch(() => null)) === null) {
+    throw new VaultError('vault_root_invalid', `the vault root holds no shared vault (${family.shared}/) and no soul: is it the right folder?`, { operation: 'discover' });
+  }
+  return family;
+}
+
 /** The notes under a folder, and what in it a load would read but cannot (a link, a device, a bad name, a folder the system refuses). */
 export interface Walk {
   paths: string[];
@@ -77,31 +73,27 @@ export interface Walk {
  * skipped; only files ending in `.md` are notes.
  */
 export async function walkFolder(store: VaultStore, vault: string, folder: string): Promise<Walk> {
-  const out: string[] = [];
-  const problems: Array<{ at: string; error: VaultError }> = [];
-  const visit = async (dir: string): Promise<void> => {
-    let entries: StoreEntry[] | null;
-    try {
-      entries = await store.entries(vault, dir);
-    } catch (error) {
+  const paths: string[] = [];
+  const problems: VaultError[] = [];
+  const visit = async (dir: string): Promise<unknown> => {
+    const entries = await store.entries(vault, dir).catch((error: unknown) => {
       if (!(error instanceof VaultError)) throw error;
-      problems.push({ at: dir, error });
-      return;
-    }
-    if (!entries) return;
+      problems.push(error);
+    });
     const prefix = dir === '' ? '' : `${dir}/`;
     const subdirs: string[] = [];
-    for (const entry of entries) {
+    for (const entry of entries ?? []) {
       if (entry.name.startsWith('.')) continue;
-      if (entry.kind === 'refused') problems.push({ at: prefix + entry.name, error: entry.problem });
+      if (entry.kind === 'refused') problems.push(entry.problem);
       else if (entry.kind === 'dir') subdirs.push(prefix + entry.name);
-      else if (entry.name.endsWith('.md')) out.push(prefix + entry.name);
+      else if (entry.name.endsWith('.md')) paths.push(prefix + entry.name);
     }
-    await Promise.all(subdirs.map(visit));
+    return Promise.all(subdirs.map(visit));
   };
   await visit(folder);
-  problems.sort((a, b) => comparePaths(a.at, b.at));
-  return { paths: out.sort(comparePaths), problems: problems.map((p) => p.error) };
+  // Every problem names its note or folder, in this vault: path order of the URIs is path order.
+  problems.sort((a, b) => comparePaths(a.note ?? '', b.note ?? ''));
+  return { paths: paths.sort(comparePaths), problems };
 }
 
 /** Every note under `folder`, in spec order; throws the first problem in path order, as a strict load does. */

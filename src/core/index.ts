@@ -9,7 +9,7 @@ export { loadIdentity, inspectIdentity, LARGE_NOTE_BYTES } from './load.ts';
 export type { LoadOptions, Inspection, RoleWarning } from './load.ts';
 export { checkFamily } from './check.ts';
 export type { CheckReport, CheckOptions, Finding } from './check.ts';
-export { discoverFamily, walkNotes, walkFolder, listPresets, familyName, DEFAULT_FAMILY } from './family.ts';
+export { discoverFamily, requireFamily, walkNotes, walkFolder, listPresets, familyName, DEFAULT_FAMILY } from './family.ts';
 export type { Family, Walk } from './family.ts';
 export type { VaultStore, StoreEntry } from './store.ts';
 export { MemoryStore } from './memory-store.ts';

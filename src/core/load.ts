@@ -261,11 +261,17 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     throw new VaultError('identity_ambiguous', `"${soul}" is both a family soul (soul://${soul}/) and a guest (soul://${family.guests}/${soul}/), so its identity (identity) is ambiguous`, { operation: OP, role: 'identity' });
   }
   if (!isSoul && !isGuest) {
-    await refusedMember(store, family, soul);
+    // An id that names a folder the store refuses (a linked vault or guest, an OS error) says why.
+    const probe = (vault: string, folder: string): Promise<unknown> => store.entries(vault, folder).catch((error: unknown) => {
+      throw error instanceof VaultError ? inRole(error, 'identity') : error;
+    });
+    await probe(soul, '');
+    if (family.problems[0]) throw inRole(family.problems[0], 'identity');
+    await probe(family.guests, soul);
     throw new VaultError('soul_not_found', `no soul or guest "${soul}" in family ${family.name} (souls: ${family.souls.join(', ') || 'none'}; guests: ${family.guestIds.join(', ') || 'none'})`, { operation: OP });
   }
   if (isGuest && preset !== null) {
-    throw new VaultError('uri_invalid', `guest "${soul}" has no presets: projects/${preset}.md belongs to family souls, and a guest load reads no project (project)`, { operation: OP, role: 'project' });
+    throw new VaultError('uri_invalid', `guest "${soul}" has no presets (project): only a family soul loads projects/${preset}.md`, { operation: OP, role: 'project' });
   }
 
   const run = new Assembly(store, collect);
@@ -309,25 +315,6 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     revision,
   };
   return { bundle, problems: [], warnings };
-}
-
-/**
- * An id that is no vault or guest folder may still name one the store refuses (a link, a folder
- * the system will not list): a load of exactly that id reads it, so it says why, rather than
- * soul_not_found. Discovery left it out, so nothing else is touched by it.
- */
-async function refusedMember(store: VaultStore, family: Family, soul: string): Promise<void> {
-  const probe = async (vault: string, folder: string): Promise<void> => {
-    try {
-      await store.entries(vault, folder);
-    } catch (error) {
-      if (error instanceof VaultError) throw inRole(error, 'identity');
-      throw error;
-    }
-  };
-  await probe(soul, '');
-  if (family.problems.length > 0) throw inRole(family.problems[0]!, 'identity');
-  await probe(family.guests, soul);
 }
 
 async function familySequence(run: Assembly, family: Family, soul: string, preset: string | null, tokens: Tokens): Promise<void> {

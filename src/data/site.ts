@@ -1,6 +1,6 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
-import { discoverFamily, listPresets, loadIdentity, readCommand, walkNotes, noteUri } from '../core/index.ts';
+import { requireFamily, listPresets, loadIdentity, readCommand, walkNotes, noteUri } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
@@ -56,7 +56,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 
 async function assemble(options: SiteOptions): Promise<LoadedSite> {
   const store = memoStore(new FsStore(options.vault));
-  const family = await building('the family', () => discoverFamily(store, options.family));
+  const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
   const { notes, rendered } = await buildNotes(store);

@@ -1,4 +1,5 @@
 import { close, constants, fstat, open, read } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '../core/errors.ts';
@@ -70,9 +71,11 @@ export class FsStore implements VaultStore {
       }
       throw new VaultError('io_error', `the vault root ${this.root} cannot be listed: ${systemMessage(error)}`, { operation: 'list' });
     });
-    // A linked vault is listed (a linked *-shared still names the family); discovery leaves a
-    // linked soul out, and loading it by name says uri_invalid.
-    return entries.filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.')).map((e) => e.name);
+    // A linked soul vault is no vault of this root (loading it by name still says uri_invalid), so
+    // one link cannot break the others. A linked *-shared or *-guests is listed: it still names the
+    // family, and every read through it says uri_invalid.
+    const listed = (e: Dirent): boolean => e.isDirectory() || (e.isSymbolicLink() && /-(shared|guests)$/.test(e.name));
+    return entries.filter((e) => listed(e) && !e.name.startsWith('.')).map((e) => e.name);
   }
 
   async entries(vault: string, folder: string): Promise<StoreEntry[] | null> {

@@ -146,17 +146,19 @@ describe('memory dates', () => {
       assert.ok(!r.ok, v);
       return r.why;
     };
-    assert.match(why('2026-03-14T09:30+99:99'), /offset \+99:99 is not a UTC offset/);
-    assert.match(why('2026-03-14T09:30+24:00'), /offset/);
-    assert.match(why('2026-02-29'), /day 29 does not exist in 2026-02/);
+    assert.match(why('2026-03-14T09:30+99:99'), /UTC offset \+99:99 is out of range/);
+    assert.match(why('2026-03-14T09:30+24:00'), /UTC offset \+24:00/);
+    assert.match(why('2026-02-29'), /day 29 is out of range for 2026-02/);
     assert.match(why('2026-13-01'), /month 13 is out of range/);
+    assert.match(why('2026-04-31'), /day 31 is out of range for 2026-04/);
     assert.match(why('2026-03-14T25:00'), /hour 25/);
     assert.match(why('2026-03-14T09:60'), /minute 60/);
     assert.match(why('2026-03-14T09:30:60'), /second 60/);
-    assert.match(why('2026-W54'), /week 54 does not exist/);
-    assert.match(why('2026-366'), /day 366 of the year/);
-    assert.match(why('26-03-14'), /ISO 8601 date such as/);
-    assert.match(why('soon'), /ISO 8601 date such as/);
+    assert.match(why('2026-W54'), /week 54 is out of range for 2026/);
+    assert.match(why('2025-W53'), /week 53 is out of range for 2025/);
+    assert.match(why('2026-366'), /day of the year 366 is out of range for 2026/);
+    assert.match(why('26-03-14'), /it must look like 2026-03-14/);
+    assert.match(why('soon'), /it must look like 2026-03-14/);
   });
 
   test('through a load: 0099 sorts before 1999, .0002 before .0001, and +99:99 is frontmatter_invalid saying why', async () => {
@@ -181,6 +183,6 @@ describe('memory dates', () => {
     const error = jsonError(bad.stderr);
     assert.equal(error.code, 'frontmatter_invalid');
     assert.equal(error.note, `soul://${memory}/e-bad.md`);
-    assert.match(error.message, /offset \+99:99 is not a UTC offset/);
+    assert.match(error.message, /date "2026-03-14T09:30\+99:99" is not ISO 8601: UTC offset \+99:99 is out of range/);
   });
 });
