@@ -38,7 +38,8 @@ export function pageSegment(name: string): string {
       out += cp < 0x80 && KEPT.test(ch) ? ch : escapeChar(cp);
     }
   }
-  return out;
+  // A folder named index.html would take the place of the page file of the note beside it (a.md and a/index.html.md).
+  return out === 'index.html' ? 'index~2Ehtml' : out;
 }
 
 export function soulPath(soul: string, preset: string | null = null): string {

@@ -47,6 +47,9 @@ before(() => {
     'cwkpippa-guests/ada/Ada.md': '# Ada\n',
     'cwkpippa-guests/ada/instructions.md': 'Ada.\n',
     'cwkpippa-guests/ada/memory/old.md': '---\ndate: 0099-06-01\n---\nOld.\n',
+    // A note's page file is <page>/index.html: a folder named index.html beside it must not take its place.
+    'wren/core/coll.md': 'Beside a folder.\n',
+    'wren/core/coll/index.html.md': 'Named like the page file.\n',
   };
   NAMES.forEach((name, i) => {
     const loading = i % 2 === 0 ? '---\nprompt_loading: inline\n---\n' : '';
