@@ -261,9 +261,9 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     throw new VaultError('identity_ambiguous', `"${soul}" is both a family soul (soul://${soul}/) and a guest (soul://${family.guests}/${soul}/), so its identity (identity) is ambiguous`, { operation: OP, role: 'identity' });
   }
   if (!isSoul && !isGuest) {
-    // An id that names a folder the store refuses (a linked vault or guest, an OS error) says why.
+    // An id that names a folder the store refuses as a link (a linked vault or guest) says so.
     const probe = (vault: string, folder: string): Promise<unknown> => store.entries(vault, folder).catch((error: unknown) => {
-      throw error instanceof VaultError ? inRole(error, 'identity') : error;
+      if (error instanceof VaultError && error.code === 'uri_invalid') throw inRole(error, 'identity');
     });
     await probe(soul, '');
     if (family.problems[0]) throw inRole(family.problems[0], 'identity');
