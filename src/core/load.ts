@@ -278,12 +278,17 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
   // Identity first: its file name is the display name the tokens need.
   const vault = isSoul ? soul : family.guests;
   const prefix = isSoul ? '' : `${soul}/`;
-  // A link or device met while listing the identity folder names the identity role too.
+  // A link or device met while listing the identity folder names the identity role too; a
+  // collecting run records it and goes on with the soul id as display name.
   const candidates = await identityCandidates(store, vault, prefix.slice(0, -1)).catch((error: unknown) => {
-    throw error instanceof VaultError ? inRole(error, 'identity') : error;
+    if (!(error instanceof VaultError)) throw error;
+    run.fail(inRole(error, 'identity'));
+    return null;
   });
   let display = soul;
-  if (candidates.length === 0) {
+  if (candidates === null) {
+    // Reported above.
+  } else if (candidates.length === 0) {
     const uri = noteUri(vault, `${prefix}<Display Name>.md`);
     run.fail(new VaultError('identity_document_missing', `required identity document ${uri} (identity) is missing from the ${store.backend} store`, { operation: OP, note: uri, role: 'identity' }));
   } else if (candidates.length > 1) {

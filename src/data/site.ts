@@ -1,6 +1,6 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
-import { requireFamily, listPresets, loadIdentity, readCommand, walkNotes, noteUri } from '../core/index.ts';
+import { requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
@@ -167,7 +167,8 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
   }
   // With no soul to load it, the catalog still lists the shared core, distance unknown.
   if (entries.size === 0) {
-    for (const path of await walkNotes(store, shared, 'core')) entry(noteUri(shared, path), path);
+    // Only the readable notes: no load reads this folder, so what it refuses stops nothing (check agrees).
+    for (const path of (await walkFolder(store, shared, 'core')).paths) entry(noteUri(shared, path), path);
   }
   return [...entries.values()];
 }

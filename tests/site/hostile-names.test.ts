@@ -106,6 +106,20 @@ describe('a vault of hostile names, built under a base path', () => {
   });
 });
 
+describe('what no load reads stops no build', () => {
+  test('a root with a shared vault and no soul: a link in its core is not read, so check and the build both pass', async () => {
+    const root = path.join(work, 'shared-only');
+    writeFiles(root, { 'cwkpippa-shared/instructions.md': 'Shared.\n', 'cwkpippa-shared/core/voice.md': 'Voice.\n' });
+    symlinkSync('voice.md', path.join(root, 'cwkpippa-shared', 'core', 'alias.md'));
+    assert.deepEqual((await checkFamily({ store: new FsStore(root) })).findings, []);
+    const outDir = path.join(work, 'shared-only-dist');
+    const run = astroBuild({ outDir, vault: root, env: { SOULPRESS_LESSONS: lessons, SOULPRESS_SEARCH: 'off' } });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.ok(exists(path.join(outDir, 'notes/cwkpippa-shared/core/voice/index.html')));
+    assert.equal(exists(path.join(outDir, 'notes/cwkpippa-shared/core/alias/index.html')), false);
+  });
+});
+
 describe('a vault root that does not exist', () => {
   test('stops the build with vault_root_invalid and leaves the previous dist/ byte for byte', () => {
     const outDir = path.join(work, 'previous');

@@ -131,6 +131,18 @@ describe('check never stops early', () => {
     );
   });
 
+  test('a refused identity does not hide the rest of that soul', async () => {
+    const vault = root({ 'moss/instructions.md': 'Moss.\n', 'moss/index/bad.md': '---\nprompt_loading: no\n---\n', 'moss/core/big.md': 'z'.repeat(60_000) });
+    writeFileSync(path.join(tmp, 'Moss.md'), '# Moss elsewhere\n');
+    symlinkSync(path.join(tmp, 'Moss.md'), path.join(vault, 'moss', 'Moss.md'));
+    const { report } = await check(vault);
+    assert.deepEqual(findings(report), [
+      ['uri_invalid', 'soul://moss/Moss.md', 'identity', ['moss']],
+      ['frontmatter_invalid', 'soul://moss/index/bad.md', 'soul_index', ['moss']],
+      ['note_large', 'soul://moss/core/big.md', 'soul_core', ['moss']],
+    ]);
+  });
+
   test('a warning is one finding with its role, even when another load of the same soul fails', async () => {
     const vault = root({ 'wren/core/long.md': 'y'.repeat(60_000), 'wren/projects/ok.md': 'Ok.\n' });
     symlinkSync('ok.md', path.join(vault, 'wren', 'projects', 'broken.md'));
