@@ -196,7 +196,9 @@ class Assembly {
         return { listed: false, error, refused: [], settled: [] };
       }
       const settled = await Promise.allSettled(walk.paths.filter((p) => p !== exclude).map((p) => this.read(vault, p, role)));
-      return { listed: true, error: null, refused: walk.problems, settled };
+      // The excluded note (memory/index.md) is its own role's: its problem is reported there, once.
+      const excluded = exclude === undefined ? null : noteUri(vault, exclude);
+      return { listed: true, error: null, refused: walk.problems.filter((p) => p.note !== excluded), settled };
     })();
   }
 

@@ -143,6 +143,13 @@ describe('check never stops early', () => {
     ]);
   });
 
+  test("a linked memory/index.md is one finding, in the memory_index role, not also in memory's", async () => {
+    const vault = root();
+    symlinkSync('2026-01-02-visit.md', path.join(vault, 'cwkpippa-guests', 'ada', 'memory', 'index.md'));
+    const { report } = await check(vault);
+    assert.deepEqual(findings(report), [['uri_invalid', 'soul://cwkpippa-guests/ada/memory/index.md', 'memory_index', ['ada']]]);
+  });
+
   test('a warning is one finding with its role, even when another load of the same soul fails', async () => {
     const vault = root({ 'wren/core/long.md': 'y'.repeat(60_000), 'wren/projects/ok.md': 'Ok.\n' });
     symlinkSync('ok.md', path.join(vault, 'wren', 'projects', 'broken.md'));
