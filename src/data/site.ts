@@ -137,10 +137,15 @@ function fillLoadedBy(notes: NoteView[], bundles: BundleView[]): void {
 /** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */
 async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<CatalogEntry[]> {
   const entries = new Map<string, CatalogEntry>();
+  const anchors = new Set<string>();
   const entry = (uri: string, path: string): CatalogEntry => {
     let e = entries.get(uri);
     if (!e) {
       const note = notes.get(uri);
+      // Two URIs can slug alike (c#.md, c-.md): the later row gets a suffix, as bundle rows do.
+      let anchor = uriAnchor(uri);
+      for (let n = 2; anchors.has(anchor); n++) anchor = `${uriAnchor(uri)}-${n}`;
+      anchors.add(anchor);
       e = {
         uri,
         path,
@@ -149,7 +154,7 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
         distance: null,
         command: readCommand(uri),
         noteHref: note?.href ?? '',
-        anchor: uriAnchor(uri),
+        anchor,
         carriedBy: [],
       };
       entries.set(uri, e);

@@ -14,6 +14,7 @@ import { crawl } from './helpers/crawl.ts';
 import { DIST, astroBuild, cleanup, exists, listFiles, readPage, tmp } from './helpers/dist.ts';
 import { compareHashes, hashFiles } from './helpers/hashes.ts';
 import { checkLinks } from './helpers/links.ts';
+import { tags } from './helpers/html.ts';
 
 const work = tmp('hostile-names');
 after(() => cleanup(work));
@@ -49,6 +50,7 @@ before(() => {
     'cwkpippa-guests/ada/memory/old.md': '---\ndate: 0099-06-01\n---\nOld.\n',
     // A note's page file is <page>/index.html: a folder named index.html beside it must not take its place.
     'wren/core/coll.md': 'Beside a folder.\n',
+    'cwkpippa-shared/core/c-.md': 'Slugs like c#.md.\n',
     'wren/core/coll/index.html.md': 'Named like the page file.\n',
   };
   NAMES.forEach((name, i) => {
@@ -83,8 +85,17 @@ describe('a vault of hostile names, built under a base path', () => {
     const report = await crawl(serveRoot, site, base);
     assert.deepEqual(report.broken, []);
     assert.ok(report.pages > NAMES.length * 3, `${report.pages} pages`);
-    // And as files, fragments included.
+    // And as files, fragments included; a fragment names one row, never two (c#.md and c-.md slug alike).
     assert.deepEqual(checkLinks(site, base).broken, []);
+    for (const rel of listFiles(site).filter((f) => f.endsWith('.html'))) {
+      const seen = new Set<string>();
+      for (const tag of tags(readPage(site, rel))) {
+        const id = tag.attrs.get('id');
+        if (id === undefined) continue;
+        assert.ok(!seen.has(id), `${rel}: id "${id}" twice`);
+        seen.add(id);
+      }
+    }
   });
 
   test('every readable note has exactly one page, NFC and NFD included; links and refused entries have none', async () => {
