@@ -24,22 +24,44 @@ function escapeChar(cp: number): string {
  * Astro writes is what the link names. Plain names (`Quill Ashford`, `灵台`, `code-review`) are kept.
  */
 export function pageSegment(name: string): string {
-  let out = '';
-  for (const ch of name) {
-    const cp = ch.codePointAt(0)!;
-    const kept = KEPT.test(ch) && (cp < 0x80 || ch.normalize('NFC') === ch);
-    out += kept ? ch : escapeChar(cp);
-  }
+  const pieces = escapedPieces(name, false);
   // Letters that only compose as a sequence (Hangul jamo): escape every non-ASCII one.
-  if (out.normalize('NFC') !== out) {
-    out = '';
-    for (const ch of name) {
-      const cp = ch.codePointAt(0)!;
-      out += cp < 0x80 && KEPT.test(ch) ? ch : escapeChar(cp);
+  const parts = pieces.join('').normalize('NFC') === pieces.join('') ? pieces : escapedPieces(name, true);
+  let out = parts.join('');
+  // Escapes can make a name that fits the file system (255 bytes) too long for it: keep a readable
+  // start and name the rest by a hash of the whole name, so it stays one page per note.
+  if (utf8.encode(out).length > MAX_SEGMENT_BYTES) {
+    let start = '';
+    for (const part of parts) {
+      if (utf8.encode(start + part).length > MAX_SEGMENT_BYTES - 20) break;
+      start += part;
     }
+    out = `${start}~h${fnv1a(name, 0x811c9dc5)}${fnv1a(name, 0x01000193)}`;
   }
   // A folder named index.html would take the place of the page file of the note beside it (a.md and a/index.html.md).
   return out === 'index.html' ? 'index~2Ehtml' : out;
+}
+
+/** Page segments stay under the 255-byte name limit of common file systems, with room to spare. */
+const MAX_SEGMENT_BYTES = 200;
+const utf8 = new TextEncoder();
+
+/** Each character of a name as it goes into a page segment: kept, or escaped (every non-ASCII one when `ascii`). */
+function escapedPieces(name: string, ascii: boolean): string[] {
+  const out: string[] = [];
+  for (const ch of name) {
+    const cp = ch.codePointAt(0)!;
+    const kept = KEPT.test(ch) && (cp < 0x80 || (!ascii && ch.normalize('NFC') === ch));
+    out.push(kept ? ch : escapeChar(cp));
+  }
+  return out;
+}
+
+/** 32-bit FNV-1a over UTF-16 units, as 8 hex digits: two seeds make the 64-bit name of a long segment. */
+function fnv1a(text: string, seed: number): string {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
 }
 
 export function soulPath(soul: string, preset: string | null = null): string {

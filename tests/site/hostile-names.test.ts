@@ -25,7 +25,7 @@ const base = '/team/souls/';
 const site = path.join(serveRoot, 'team', 'souls');
 
 /** Names that once gave a 404, a lost page or a stack trace, and their neighbours. */
-const NAMES = ['c#', 'what?', '\u00e9', 'e\u0301', '%2e%2e', '%', 'tab\there', 'new\nline', 'a&b+c', 'sp ace', ' lead', 'trail ', '~tilde', '\u7075\u53f0', '\u{1f98a}', '\u212b', '\u00c5', '\u1100\u1161', 'x.html', 'index'];
+const NAMES = ['#'.repeat(200), '\u{1f98a}'.repeat(60), 'e\u0301'.repeat(80), 'c#', 'what?', '\u00e9', 'e\u0301', '%2e%2e', '%', 'tab\there', 'new\nline', 'a&b+c', 'sp ace', ' lead', 'trail ', '~tilde', '\u7075\u53f0', '\u{1f98a}', '\u212b', '\u00c5', '\u1100\u1161', 'x.html', 'index'];
 
 /** Every note path under the root that the loader can name, as the site must publish it. */
 async function readableNotes(root: string): Promise<string[]> {

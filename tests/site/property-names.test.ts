@@ -22,7 +22,8 @@ const lessons = path.join(work, 'lessons');
 mkdirSync(lessons);
 const base = '/p/';
 
-const ALPHABET = ['index.html', 'a', 'Z', '0', ' ', '\t', '\n', '#', '?', '%', '%2e', '&', '+', '~', '.', '-', '_', '\\', "'", '"', '<', '>', '[', ']', '(', ')', '*', ':', ';', '=', '@', '!', '$', ',', '{', '}', '|', '^', '`', '\u00e9', 'e\u0301', '\u212b', '\u00c5', '\u7075', '\u{1f98a}', '\u1100', '\u1161', '\u0301'];
+// Units of up to 60 bytes, at most four to a name: every name fits the file system's 255 bytes.
+const ALPHABET = ['index.html', '%'.repeat(60), '\u{1f98a}'.repeat(15), 'a', 'Z', '0', ' ', '\t', '\n', '#', '?', '%', '%2e', '&', '+', '~', '.', '-', '_', '\\', "'", '"', '<', '>', '[', ']', '(', ')', '*', ':', ';', '=', '@', '!', '$', ',', '{', '}', '|', '^', '`', '\u00e9', 'e\u0301', '\u212b', '\u00c5', '\u7075', '\u{1f98a}', '\u1100', '\u1161', '\u0301'];
 const name = fc
   .array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 4 })
   .map((parts) => parts.join(''))
