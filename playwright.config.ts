@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. The site is built first (npm run build);
-// the web server only previews dist/.
+// the web server only previews dist/. Its own port, not npm start's 4321: a preview of another
+// checkout already on 4321 would otherwise be reused and tested in this one's place.
+const PORT = Number(process.env['SOULPRESS_TEST_PORT'] ?? 4329);
+
 export default defineConfig({
   testDir: 'tests/browser',
   outputDir: 'test-results/playwright',
@@ -10,7 +13,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL: 'http://127.0.0.1:4321',
+    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',
   },
   projects: [
@@ -26,8 +29,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'test -f dist/index.html || npm run build; npm run preview',
-    url: 'http://127.0.0.1:4321/',
+    command: `test -f dist/index.html || npm run build; astro preview --host 127.0.0.1 --port ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
   },

@@ -30,7 +30,7 @@ export function formatCheck(report: CheckReport): string {
   const lines = [`family ${report.family}: ${report.souls.length} souls, ${report.guests.length} guests`];
   for (const f of report.findings) {
     lines.push(`${f.severity}[${f.code}]: ${f.message}`);
-    lines.push(`  note: ${f.note ?? '-'}  role: ${f.role ?? '-'}  in: ${f.souls.join(', ')}`);
+    lines.push(`  note: ${f.note ?? '-'}  role: ${f.role ?? '-'}  in: ${f.souls.join(', ') || '-'}`);
   }
   lines.push(`${report.errors} error(s), ${report.warnings} warning(s)`);
   return `${lines.join('\n')}\n`;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt } from '../core/index.ts';
+import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
 import { FsStore } from '../node/fs-store.ts';
 import { vaultRoot } from '../node/vault-root.ts';
 import { formatCard, formatCheck, formatList } from './format.ts';
@@ -30,17 +30,35 @@ const FLAGS = {
 /** Which flags and how many positionals each command takes. */
 const COMMANDS: Record<string, { flags: string[]; args: number }> = {
   load: { flags: ['harness', 'preset', 'json', 'prompt'], args: 1 },
-  read: { flags: [], args: 1 },
+  read: { flags: ['json'], args: 1 },
   check: { flags: ['strict', 'json'], args: 0 },
   ls: { flags: ['json'], args: 0 },
   // One agent directory, or with --check every agent under the agents root (then no argument).
   psyche: { flags: ['json', 'check', 'strict', 'agents'], args: 1 },
 };
 
+/**
+ * A string option must be followed by its value: `--harness --json` is a missing value, not a
+ * harness named "--json" (parseArgs would take it). `--name=value` passes any value, `-x` included.
+ */
+function missingValue(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : null;
+    if (name === null || (FLAGS as Record<string, { type: string }>)[name]?.type !== 'string') continue;
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('-')) return name;
+    i++;
+  }
+  return null;
+}
+
 /** Run the command line; returns the exit code. Never throws and never prints a stack trace. */
 export async function main(argv: string[], io: Io): Promise<number> {
   let json = argv.includes('--json');
   try {
+    const missing = missingValue(argv);
     const parsed = parseArgs({ args: argv, options: FLAGS, allowPositionals: true, strict: false });
     const [command, ...args] = parsed.positionals;
     const values = parsed.values as Record<string, string | boolean | undefined>;
@@ -58,10 +76,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const type = (FLAGS as Record<string, { type: string }>)[key]?.type;
       if (type === 'string' && typeof value !== 'string') throw new UsageError(`--${key} needs a value`, help);
     }
+    if (missing !== null) throw new UsageError(`--${missing} needs a value`, help);
     const args0 = command === 'psyche' && values['check'] === true;
     if (args0 && args.length > 0) throw new UsageError('psyche --check takes no directory: it checks every agent under --agents DIR', help);
     if (!args0 && command === 'psyche' && (values['strict'] || values['agents'] !== undefined)) throw new UsageError('--strict and --agents go with psyche --check', help);
     if (!args0 && args.length !== spec.args) throw new UsageError(`${command} takes ${spec.args === 1 ? 'one argument' : 'no arguments'}`, help);
+    if (!args0 && spec.args === 1 && args[0]!.trim() === '') throw new UsageError(`${command} needs a non-empty ${command === 'read' ? 'URI' : command === 'psyche' ? 'agent directory' : 'soul id'}`, help);
+    for (const key of ['vault', 'family', 'preset', 'agents'] as const) {
+      if (values[key] === '') throw new UsageError(`--${key} needs a non-empty value`, help);
+    }
     json = values['json'] === true;
 
     if (command === 'psyche') {
@@ -80,14 +103,18 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'load': {
         const harness = values['harness'] as string | undefined;
         if (harness === undefined) throw new UsageError('load needs --harness H (the harness or app id the soul is loaded for)', help);
-        const bundle = await loadIdentity({ store, soul: args[0]!, harness, preset: values['preset'] as string | undefined, family });
+        const discovered = await requireFamily(store, family);
+        const bundle = await loadIdentity({ store, soul: args[0]!, harness, preset: values['preset'] as string | undefined, discovered });
         if (json) io.out(`${JSON.stringify(bundle, null, 2)}\n`);
         else if (values['prompt']) io.out(renderPrompt(bundle.documents));
         else io.out(formatCard(bundle));
         return 0;
       }
       case 'read':
-        io.out(await readNote(store, args[0]!));
+        // A root that does not exist or holds no vault is said as such, not as a missing note.
+        await requireFamily(store, family);
+        const text = await readNote(store, args[0]!);
+        io.out(json ? `${JSON.stringify({ uri: args[0], text }, null, 2)}\n` : text);
         return 0;
       case 'check': {
         const report = await checkFamily({ store, family });

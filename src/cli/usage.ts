@@ -12,7 +12,7 @@ export const HELP: Record<string, string> = {
 
 Usage:
   soul-vault load <soul> --harness H [--preset P] [--json] [--prompt]
-  soul-vault read <uri>
+  soul-vault read <uri> [--json]
   soul-vault check [--strict] [--json]
   soul-vault ls [--json]
   soul-vault psyche <agent-dir> [--json]
@@ -33,10 +33,12 @@ document in load order, whole or pointer, with bytes and revisions.
   --preset P    a conversation preset: projects/<P>.md of the soul
   --json        the bundle object as JSON (errors as JSON on stderr)
   --prompt      print only the rendered prompt text`,
-  read: `soul-vault read <uri>
+  read: `soul-vault read <uri> [--json]
 
 Print a note's text exactly, e.g. the note a pointer names:
-  soul-vault read soul://cwkpippa-shared/core/voice.md`,
+  soul-vault read soul://cwkpippa-shared/core/voice.md
+
+  --json     {"uri", "text"} as JSON (errors as JSON on stderr)`,
   check: `soul-vault check [--strict] [--json]
 
 Load every soul (with and without each preset) and every guest, and report every

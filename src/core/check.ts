@@ -1,6 +1,6 @@
 import type { BundleWarning, Problem } from './bundle.ts';
 import { VaultError } from './errors.ts';
-import { discoverFamily, listPresets } from './family.ts';
+import { listPresets, requireFamily } from './family.ts';
 import type { Family } from './family.ts';
 import { inspectIdentity } from './load.ts';
 import type { VaultStore } from './store.ts';
@@ -36,7 +36,7 @@ export interface CheckOptions {
 export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
   const { store } = options;
   const harness = options.harness ?? 'check';
-  const family: Family = await discoverFamily(store, options.family);
+  const family: Family = await requireFamily(store, options.family);
   const findings = new Map<string, Finding>();
   const add = (severity: Finding['severity'], p: Omit<Finding, 'severity' | 'souls'>, soul: string): void => {
     const key = `${severity}\0${p.code}\0${p.note ?? ''}\0${p.role ?? ''}`;
@@ -46,17 +46,26 @@ export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
   };
   const addError = (error: VaultError, soul: string): void => add('error', { code: error.code, message: error.message, note: error.note ?? null, role: error.role ?? null }, soul);
   const addWarning = (w: BundleWarning, soul: string, role: string | null): void => add('warning', { code: w.code, message: w.message, note: w.uri, role }, soul);
+  // The guest container could not be listed: one finding, touching no soul (the family souls still load).
+  for (const problem of family.problems) add('error', { code: problem.code, message: problem.message, note: problem.note ?? null, role: problem.role ?? null }, '');
 
   const ids = [...new Set([...family.souls, ...family.guestIds])];
   for (const soul of ids) {
     const presets: Array<string | null> = [null];
-    if (family.souls.includes(soul) && !family.guestIds.includes(soul)) presets.push(...(await listPresets(store, soul)));
+    if (family.souls.includes(soul) && !family.guestIds.includes(soul)) {
+      try {
+        presets.push(...(await listPresets(store, soul)));
+      } catch (error) {
+        // projects/ itself refused (a link, an OS error): one finding; the soul is still loaded without a preset.
+        if (!(error instanceof VaultError)) throw error;
+        addError(error.role === undefined ? new VaultError(error.code, `${error.message} (project)`, { operation: error.operation, note: error.note, role: 'project' }) : error, soul);
+      }
+    }
     for (const preset of presets) {
       try {
         const result = await inspectIdentity({ store, soul, harness, preset, discovered: family });
         for (const error of result.problems) addError(error, soul);
-        // A warning names its note; its role is the one that document has in this bundle.
-        for (const warning of result.warnings) addWarning(warning, soul, result.bundle?.documents.find((d) => d.uri === warning.uri)?.role ?? null);
+        for (const warning of result.warnings) addWarning({ code: warning.code, uri: warning.uri, message: warning.message }, soul, warning.role);
       } catch (error) {
         if (!(error instanceof VaultError)) throw error;
         addError(error, soul);
@@ -64,6 +73,7 @@ export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
     }
   }
   const list = [...findings.values()];
+  for (const f of list) f.souls = f.souls.filter((s) => s !== '');
   return {
     family: family.name,
     souls: family.souls,

@@ -1,5 +1,5 @@
 import { VaultError } from './errors.ts';
-import { discoverFamily, identityCandidates, listPresets, walkNotes } from './family.ts';
+import { identityCandidates, listPresets, requireFamily, walkFolder } from './family.ts';
 import { FrontmatterProblem, promptLoading, splitFrontmatter, stringField } from './frontmatter.ts';
 import type { VaultStore } from './store.ts';
 import { decodeNote } from './text.ts';
@@ -34,7 +34,7 @@ export interface FamilyOverview {
 
 /** What `ls` prints: souls, guests and the shared core, read without loading any bundle. */
 export async function describeFamily(store: VaultStore, given?: string): Promise<FamilyOverview> {
-  const family = await discoverFamily(store, given);
+  const family = await requireFamily(store, given);
   // ls lists a broken soul too (check says what is wrong): a link or bad name in its folder leaves it no display name.
   const tolerate = (error: unknown): string[] => {
     if (error instanceof VaultError) return [];
@@ -49,7 +49,8 @@ export async function describeFamily(store: VaultStore, given?: string): Promise
     ...(await Promise.all(family.souls.map((id) => member(id, 'family')))),
     ...(await Promise.all(family.guestIds.map((id) => member(id, 'guest')))),
   ];
-  const paths = await walkNotes(store, family.shared, 'core').catch(() => [] as string[]);
+  // The notes that can be read; check names the entries that cannot.
+  const { paths } = await walkFolder(store, family.shared, 'core');
   const sharedCore = await Promise.all(
     paths.map(async (path): Promise<SharedNoteSummary> => {
       const uri = noteUri(family.shared, path);

@@ -1,4 +1,8 @@
-/** Every code a VaultError can carry (spec section 6), plus `note_not_found` for `read`. */
+/**
+ * Every code a VaultError can carry (spec section 6), plus `note_not_found` for `read`,
+ * `vault_root_invalid` for a root that is missing or holds no vault, and `io_error` for an
+ * operating-system failure on one note or folder (EACCES, ENAMETOOLONG, EIO).
+ */
 export const ERROR_CODES = [
   'harness_required',
   'soul_not_found',
@@ -8,6 +12,8 @@ export const ERROR_CODES = [
   'frontmatter_invalid',
   'uri_invalid',
   'note_not_found',
+  'vault_root_invalid',
+  'io_error',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,8 +1,8 @@
 import type { Bundle, BundleWarning, IdentityDocument, Mode } from './bundle.ts';
 import { promptRevision } from './bundle.ts';
-import { fileNameTime, isoTime } from './dates.ts';
+import { fileNameInstant, parseIsoDate } from './dates.ts';
 import { VaultError } from './errors.ts';
-import { discoverFamily, identityCandidates, walkNotes } from './family.ts';
+import { discoverFamily, identityCandidates, walkFolder } from './family.ts';
 import type { Family } from './family.ts';
 import { FrontmatterProblem, frontmatterData, promptLoading } from './frontmatter.ts';
 import type { FrontmatterData } from './frontmatter.ts';
@@ -29,11 +29,16 @@ export interface LoadOptions {
   discovered?: Family | undefined;
 }
 
+/** A warning with the role of the document it is about, which a failed load has no bundle to tell. */
+export interface RoleWarning extends BundleWarning {
+  role: Role;
+}
+
 /** What one run over a soul found: the bundle when nothing failed, and every problem when collecting. */
 export interface Inspection {
   bundle: Bundle | null;
   problems: VaultError[];
-  warnings: BundleWarning[];
+  warnings: RoleWarning[];
 }
 
 /** Load a soul or guest: every document in order, or a VaultError. Never a bundle with a hole in it. */
@@ -62,10 +67,12 @@ interface ReadNote {
   encoded: Uint8Array;
 }
 
-/** A folder listed and read ahead of its turn: the reads settled, or why the listing failed. */
+/** A folder listed and read ahead of its turn: the reads settled, what the listing refused, or why it failed. */
 interface Gathered {
   listed: boolean;
   error: unknown;
+  /** Entries the walk met but cannot read (links, devices, bad names, folders the system refuses), in path order. */
+  refused: VaultError[];
   settled: Array<PromiseSettledResult<ReadNote | null>>;
 }
 
@@ -81,6 +88,8 @@ class Assembly {
   /** Per document, its revision once hashed ('' for an absent note); filled in by assemble. */
   readonly revisions: Array<Promise<string> | string> = [];
   readonly warnings: BundleWarning[] = [];
+  /** Each warning's role, by index in `warnings`: a failed load has no document to look it up in. */
+  readonly warningRoles: Role[] = [];
   readonly problems: VaultError[] = [];
   private readonly store: VaultStore;
   private readonly collect: boolean;
@@ -142,6 +151,7 @@ class Assembly {
   push(role: Role, note: ReadNote, mode: Mode, required: boolean, text = note.text): void {
     if (mode === 'whole' && note.bytes > LARGE_NOTE_BYTES) {
       this.warnings.push({ code: 'note_large', uri: note.uri, message: `${note.uri} (${role}) is ${note.bytes} bytes, over ${LARGE_NOTE_BYTES}; it still loads whole` });
+      this.warningRoles.push(role);
     }
     this.documents.push({ role, uri: note.uri, mode, required, revision: '', bytes: note.bytes, text: mode === 'whole' ? text : pointerText(note.uri) });
     this.revisions.push(note.revision);
@@ -179,14 +189,16 @@ class Assembly {
    */
   gather(role: Role, vault: string, folder: string, exclude?: string): Promise<Gathered> {
     return (async (): Promise<Gathered> => {
-      let paths: string[];
+      let walk;
       try {
-        paths = await walkNotes(this.store, vault, folder);
+        walk = await walkFolder(this.store, vault, folder);
       } catch (error) {
-        return { listed: false, error, settled: [] };
+        return { listed: false, error, refused: [], settled: [] };
       }
-      const settled = await Promise.allSettled(paths.filter((p) => p !== exclude).map((p) => this.read(vault, p, role)));
-      return { listed: true, error: null, settled };
+      const settled = await Promise.allSettled(walk.paths.filter((p) => p !== exclude).map((p) => this.read(vault, p, role)));
+      // The excluded note (memory/index.md) is its own role's: its problem is reported there, once.
+      const excluded = exclude === undefined ? null : noteUri(vault, exclude);
+      return { listed: true, error: null, refused: walk.problems.filter((p) => p.note !== excluded), settled };
     })();
   }
 
@@ -196,11 +208,13 @@ class Assembly {
   }
 
   async handOver(role: Role, gathered: Promise<Gathered>, handle: (note: ReadNote) => void): Promise<void> {
-    const { listed, error, settled } = await gathered;
+    const { listed, error, refused, settled } = await gathered;
     if (!listed) {
       if (!(error instanceof VaultError)) throw error;
       this.fail(inRole(error, role));
     }
+    // Each refused entry is its own problem; the readable notes beside it still load (and are still checked).
+    for (const problem of refused) this.fail(inRole(problem, role));
     for (const result of settled) {
       if (result.status === 'fulfilled') {
         if (result.value) handle(result.value);
@@ -229,7 +243,7 @@ function checkArguments(soul: unknown, harness: string, preset: string | null): 
     const leaves = typeof soul === 'string' && (/[/\\\0]/.test(soul) || soul === '.' || soul === '..');
     throw new VaultError(leaves ? 'uri_invalid' : 'soul_not_found', `${JSON.stringify(soul)} is not a soul id: ids match [a-z0-9][a-z0-9-]*`, { operation: OP });
   }
-  if (preset !== null && (typeof preset !== 'string' || preset.includes('/') || preset.startsWith('.') || pathProblem(`${preset}.md`) !== null)) {
+  if (preset !== null && (typeof preset !== 'string' || preset === '' || preset.includes('/') || preset.startsWith('.') || pathProblem(`${preset}.md`) !== null)) {
     throw new VaultError('uri_invalid', `preset ${JSON.stringify(preset)} is not a file name under projects/`, { operation: OP, role: 'project' });
   }
 }
@@ -249,19 +263,34 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     throw new VaultError('identity_ambiguous', `"${soul}" is both a family soul (soul://${soul}/) and a guest (soul://${family.guests}/${soul}/), so its identity (identity) is ambiguous`, { operation: OP, role: 'identity' });
   }
   if (!isSoul && !isGuest) {
+    // An id that names a folder the store refuses as a link (a linked vault or guest) says so.
+    const probe = (vault: string, folder: string): Promise<unknown> => store.entries(vault, folder).catch((error: unknown) => {
+      if (error instanceof VaultError && error.code === 'uri_invalid') throw inRole(error, 'identity');
+    });
+    await probe(soul, '');
+    if (family.problems[0]) throw inRole(family.problems[0], 'identity');
+    await probe(family.guests, soul);
     throw new VaultError('soul_not_found', `no soul or guest "${soul}" in family ${family.name} (souls: ${family.souls.join(', ') || 'none'}; guests: ${family.guestIds.join(', ') || 'none'})`, { operation: OP });
+  }
+  if (isGuest && preset !== null) {
+    throw new VaultError('uri_invalid', `guest "${soul}" has no presets (project): only a family soul loads projects/${preset}.md`, { operation: OP, role: 'project' });
   }
 
   const run = new Assembly(store, collect);
   // Identity first: its file name is the display name the tokens need.
   const vault = isSoul ? soul : family.guests;
   const prefix = isSoul ? '' : `${soul}/`;
-  // A link or device met while listing the identity folder names the identity role too.
+  // A link or device met while listing the identity folder names the identity role too; a
+  // collecting run records it and goes on with the soul id as display name.
   const candidates = await identityCandidates(store, vault, prefix.slice(0, -1)).catch((error: unknown) => {
-    throw error instanceof VaultError ? inRole(error, 'identity') : error;
+    if (!(error instanceof VaultError)) throw error;
+    run.fail(inRole(error, 'identity'));
+    return null;
   });
   let display = soul;
-  if (candidates.length === 0) {
+  if (candidates === null) {
+    // Reported above.
+  } else if (candidates.length === 0) {
     const uri = noteUri(vault, `${prefix}<Display Name>.md`);
     run.fail(new VaultError('identity_document_missing', `required identity document ${uri} (identity) is missing from the ${store.backend} store`, { operation: OP, note: uri, role: 'identity' }));
   } else if (candidates.length > 1) {
@@ -276,7 +305,8 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
   if (isSoul) await familySequence(run, family, soul, preset, tokens);
   else await guestSequence(run, family, soul, tokens);
 
-  if (run.problems.length > 0) return { bundle: null, problems: run.problems, warnings: run.warnings };
+  const warnings = run.warnings.map((w, i) => ({ ...w, role: run.warningRoles[i]! }));
+  if (run.problems.length > 0) return { bundle: null, problems: run.problems, warnings };
   // All hashes wait together: in a browser each SHA-256 is a round trip to another thread, and
   // one wait for all (the edited notes' and the prompt's) is one round trip, not one after another.
   const [revision, ...revisions] = await Promise.all([promptRevision(run.documents, run.encoded), ...run.revisions]);
@@ -291,7 +321,7 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     warnings: run.warnings,
     revision,
   };
-  return { bundle, problems: [], warnings: run.warnings };
+  return { bundle, problems: [], warnings };
 }
 
 async function familySequence(run: Assembly, family: Family, soul: string, preset: string | null, tokens: Tokens): Promise<void> {
@@ -321,12 +351,12 @@ async function guestSequence(run: Assembly, family: Family, guest: string, token
   await run.required('guest_instructions', family.guests, `${guest}/instructions.md`);
   const indexPath = `${guest}/memory/index.md`;
   await run.optional('memory_index', family.guests, indexPath);
-  const memories: Array<{ note: ReadNote; time: number | null }> = [];
+  const memories: Array<{ note: ReadNote; time: bigint | null }> = [];
   await run.each('memory', family.guests, `${guest}/memory`, (note) => {
     const data = run.frontmatter(note, 'memory');
     if (!data) return;
     const time = memoryTime(note, data);
-    if (time === undefined) run.fail(frontmatterError(note.uri, 'memory', `date must be an ISO 8601 date, not ${JSON.stringify(data['date'])}`));
+    if (typeof time === 'string') run.fail(frontmatterError(note.uri, 'memory', `date ${JSON.stringify(data['date'])} is not ISO 8601: ${time}`));
     else memories.push({ note, time });
   }, indexPath);
   // Newest first; equal dates in path order; undated after, in path order.
@@ -334,16 +364,18 @@ async function guestSequence(run: Assembly, family: Family, guest: string, token
     if (a.time !== b.time) {
       if (a.time === null) return 1;
       if (b.time === null) return -1;
-      return b.time - a.time;
+      return b.time > a.time ? 1 : -1;
     }
     return comparePaths(a.note.path, b.note.path);
   });
   for (const { note } of memories) run.push('memory', note, 'whole', false);
 }
 
-/** A memory's date from frontmatter, else from its file name; null when undated, undefined when the date is bad. */
-function memoryTime(note: ReadNote, data: Readonly<FrontmatterData>): number | null | undefined {
+/** A memory's date (ns) from frontmatter, else from its file name; null when undated, what is wrong when the date is bad. */
+function memoryTime(note: ReadNote, data: Readonly<FrontmatterData>): bigint | null | string {
   const value = data['date'];
-  if (value === undefined || value === null) return fileNameTime(note.path);
-  return (typeof value === 'string' ? isoTime(value) : null) ?? undefined;
+  if (value === undefined || value === null) return fileNameInstant(note.path);
+  if (typeof value !== 'string') return `it is a ${Array.isArray(value) ? 'list' : typeof value}, not a date text (quote it: date: "2026-03-14")`;
+  const parsed = parseIsoDate(value);
+  return parsed.ok ? parsed.ns : parsed.why;
 }

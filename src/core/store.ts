@@ -1,8 +1,13 @@
-/** One entry of a folder listing; anything that is neither a regular file nor a folder is left out by the store. */
-export interface StoreEntry {
-  name: string;
-  kind: 'file' | 'dir';
-}
+import type { VaultError } from './errors.ts';
+
+/**
+ * One entry of a folder listing. A store leaves out what no load could read (a link to a file
+ * not named `.md`, a FIFO not named `.md`); what a load would read but the store will not give
+ * (a link named `.md` or to a folder, a device named `.md`, a name that is not UTF-8) is listed
+ * as `refused` with the error a load that needs it reports. A listing itself never fails for
+ * one bad entry, so an entry no load reads can break nothing.
+ */
+export type StoreEntry = { name: string; kind: 'file' | 'dir' } | { name: string; kind: 'refused'; problem: VaultError };
 
 /**
  * Where notes come from. The loader walks folders through `entries` and reads each

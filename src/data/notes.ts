@@ -1,12 +1,13 @@
 // Every note of every vault, read once: bytes, revision, frontmatter, title and rendered body.
 import { stringify } from 'yaml';
-import { FrontmatterProblem, comparePaths, compareCodePoints, decodeNote, noteRevision, noteUri, readCommand, splitFrontmatter, walkNotes, VAULT_ID } from '../core/index.ts';
+import { FrontmatterProblem, VaultError, comparePaths, compareCodePoints, decodeNote, noteRevision, noteUri, readCommand, splitFrontmatter, walkFolder, VAULT_ID } from '../core/index.ts';
 import type { FrontmatterData, VaultStore } from '../core/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import type { RenderJob } from '../markdown/render-pool.ts';
 import { building } from './errors.ts';
 import type { FrontmatterRow, NoteView } from './types.ts';
 import { notePath } from './urls.ts';
+import { esc } from '../preview/escape.ts';
 
 interface RawNote {
   uri: string;
@@ -17,6 +18,8 @@ interface RawNote {
   text: string;
   /** The text with its BOM, when it had one: the snapshot must hash to the same revision. */
   source: string;
+  /** Why the note cannot be shown (not UTF-8, unreadable); only ever kept for a note no load reads. */
+  problem: VaultError | null;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -78,31 +81,42 @@ export function excerptOf(body: string): string {
   return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS - 1).join('').trimEnd()}…` : chars.join('');
 }
 
-/** Notes of every vault of the root, in vault order then spec path order. */
+/**
+ * Notes of every vault of the root, in vault order then spec path order. What the walk refuses
+ * (a link, a device, a name that is not UTF-8) gets no page, and a note that cannot be read or
+ * decoded gets a page that says so: neither stops the build here. A load that reads such an
+ * entry fails on its own, with its role, so the build refuses exactly what `check` reports.
+ */
 async function readAll(store: VaultStore): Promise<RawNote[]> {
   const vaults = (await store.vaults()).filter((v) => VAULT_ID.test(v)).sort(compareCodePoints);
   const jobs: Array<Promise<RawNote | null>> = [];
   for (const vault of vaults) {
-    const paths = await building(`the notes of vault ${vault}`, () => walkNotes(store, vault, ''));
+    const { paths } = await building(`the notes of vault ${vault}`, () => walkFolder(store, vault, ''));
     for (const path of paths.sort(comparePaths)) jobs.push(readOne(store, vault, path));
   }
-  // Read in parallel (the store bounds open files), but report the first failing note in
-  // page order, as a sequential read would: the same broken vault always names the same note.
-  const settled = await Promise.allSettled(jobs);
-  const failed = settled.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+  return (await Promise.all(jobs)).filter((n): n is RawNote => n !== null);
 }
 
-function readOne(store: VaultStore, vault: string, path: string): Promise<RawNote | null> {
+async function readOne(store: VaultStore, vault: string, path: string): Promise<RawNote | null> {
   const uri = noteUri(vault, path);
-  return building(`note page ${uri}`, async () => {
-    const bytes = await store.read(vault, path);
-    if (bytes === null) return null;
-    const text = decodeNote(bytes, uri, undefined, 'site');
-    const bom = BOM.every((b, i) => bytes[i] === b);
-    return { uri, vault, path, bytes: bytes.byteLength, revision: await noteRevision(bytes), text, source: bom ? `\uFEFF${text}` : text };
-  });
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await store.read(vault, path);
+  } catch (error) {
+    if (!(error instanceof VaultError)) throw error;
+    return { uri, vault, path, bytes: 0, revision: '', text: '', source: '', problem: error };
+  }
+  if (bytes === null) return null;
+  const revision = await noteRevision(bytes);
+  let text: string;
+  try {
+    text = decodeNote(bytes, uri, undefined, 'site');
+  } catch (error) {
+    if (!(error instanceof VaultError)) throw error;
+    return { uri, vault, path, bytes: bytes.byteLength, revision, text: '', source: '', problem: error };
+  }
+  const bom = BOM.every((b, i) => bytes[i] === b);
+  return { uri, vault, path, bytes: bytes.byteLength, revision, text, source: bom ? `\uFEFF${text}` : text, problem: null };
 }
 
 /** Every note as a page, and the promise of their HTML (rendered on every core while the caller loads bundles). */
@@ -148,7 +162,12 @@ export async function buildNotes(store: VaultStore): Promise<NotePages> {
       loadedBy: [],
     });
   }
-  const rendered = renderNotes(jobs, pages).then((html) => html.forEach((h, i) => (notes[i]!.html = h)));
+  const rendered = renderNotes(jobs, pages).then((html) =>
+    html.forEach((h, i) => {
+      const problem = raw[i]!.problem;
+      notes[i]!.html = problem ? `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>` : h;
+    }),
+  );
   // Awaited by the caller once its own work is done; a loader error may end the build first.
   rendered.catch(() => undefined);
   return { notes, rendered };

@@ -1,6 +1,6 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
-import { discoverFamily, listPresets, loadIdentity, readCommand, walkNotes, noteUri } from '../core/index.ts';
+import { requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
@@ -57,7 +57,9 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 
 async function assemble(options: SiteOptions): Promise<LoadedSite> {
   const store = memoStore(new FsStore(options.vault));
-  const family = await building('the family', () => discoverFamily(store, options.family));
+  const family = await building('the family', () => requireFamily(store, options.family));
+  // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
+  if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
   const { notes, rendered: notesRendered } = await buildNotes(store);
   const agents = await buildAgents(options.agents);
   const rendered = Promise.all([notesRendered, agents.rendered]);
@@ -141,10 +143,15 @@ function fillLoadedBy(notes: NoteView[], bundles: BundleView[]): void {
 /** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */
 async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<CatalogEntry[]> {
   const entries = new Map<string, CatalogEntry>();
+  const anchors = new Set<string>();
   const entry = (uri: string, path: string): CatalogEntry => {
     let e = entries.get(uri);
     if (!e) {
       const note = notes.get(uri);
+      // Two URIs can slug alike (c#.md, c-.md): the later row gets a suffix, as bundle rows do.
+      let anchor = uriAnchor(uri);
+      for (let n = 2; anchors.has(anchor); n++) anchor = `${uriAnchor(uri)}-${n}`;
+      anchors.add(anchor);
       e = {
         uri,
         path,
@@ -153,7 +160,7 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
         distance: null,
         command: readCommand(uri),
         noteHref: note?.href ?? '',
-        anchor: uriAnchor(uri),
+        anchor,
         carriedBy: [],
       };
       entries.set(uri, e);
@@ -171,7 +178,8 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
   }
   // With no soul to load it, the catalog still lists the shared core, distance unknown.
   if (entries.size === 0) {
-    for (const path of await walkNotes(store, shared, 'core')) entry(noteUri(shared, path), path);
+    // Only the readable notes: no load reads this folder, so what it refuses stops nothing (check agrees).
+    for (const path of (await walkFolder(store, shared, 'core')).paths) entry(noteUri(shared, path), path);
   }
   return [...entries.values()];
 }

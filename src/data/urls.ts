@@ -3,8 +3,69 @@
 
 const seg = (s: string): string => encodeURIComponent(s);
 
+/** Kept as they are in a page segment: letters and digits of any script, space, `-`, `_`, `.`. */
+const KEPT = /^[\p{L}\p{N} ._-]$/u;
+
+const hex = (cp: number, width: number): string => cp.toString(16).toUpperCase().padStart(width, '0');
+
+/** `~` and two, `~u` and four, or `~U` and six hex digits: fixed widths, so every escape reads back one way. */
+function escapeChar(cp: number): string {
+  if (cp < 0x100) return `~${hex(cp, 2)}`;
+  if (cp < 0x10000) return `~u${hex(cp, 4)}`;
+  return `~U${hex(cp, 6)}`;
+}
+
+/**
+ * A note or preset name as a page folder name. Astro NFC-normalises route params and builds
+ * file names through URLs, so a name with `#`, `?`, `%`, a tab, a combining mark or any letter
+ * that NFC would change either lands on another page, collides with its NFC twin or stops the
+ * build. Such characters (and `~`, the escape itself) become `~XX` escapes: the mapping is
+ * one-to-one, so two notes never share a page, and the result is stable under NFC, so what
+ * Astro writes is what the link names. Plain names (`Quill Ashford`, `灵台`, `code-review`) are kept.
+ */
+export function pageSegment(name: string): string {
+  const pieces = escapedPieces(name, false);
+  // Letters that only compose as a sequence (Hangul jamo): escape every non-ASCII one.
+  const parts = pieces.join('').normalize('NFC') === pieces.join('') ? pieces : escapedPieces(name, true);
+  let out = parts.join('');
+  // Escapes can make a name that fits the file system (255 bytes) too long for it: keep a readable
+  // start and name the rest by a hash of the whole name, so it stays one page per note.
+  if (utf8.encode(out).length > MAX_SEGMENT_BYTES) {
+    let start = '';
+    for (const part of parts) {
+      if (utf8.encode(start + part).length > MAX_SEGMENT_BYTES - 20) break;
+      start += part;
+    }
+    out = `${start}~h${fnv1a(name, 0x811c9dc5)}${fnv1a(name, 0x01000193)}`;
+  }
+  // A folder named index.html would take the place of the page file of the note beside it (a.md and a/index.html.md).
+  return out === 'index.html' ? 'index~2Ehtml' : out;
+}
+
+/** Page segments stay under the 255-byte name limit of common file systems, with room to spare. */
+const MAX_SEGMENT_BYTES = 200;
+const utf8 = new TextEncoder();
+
+/** Each character of a name as it goes into a page segment: kept, or escaped (every non-ASCII one when `ascii`). */
+function escapedPieces(name: string, ascii: boolean): string[] {
+  const out: string[] = [];
+  for (const ch of name) {
+    const cp = ch.codePointAt(0)!;
+    const kept = KEPT.test(ch) && (cp < 0x80 || (!ascii && ch.normalize('NFC') === ch));
+    out.push(kept ? ch : escapeChar(cp));
+  }
+  return out;
+}
+
+/** 32-bit FNV-1a over UTF-16 units, as 8 hex digits: two seeds make the 64-bit name of a long segment. */
+function fnv1a(text: string, seed: number): string {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
 export function soulPath(soul: string, preset: string | null = null): string {
-  return preset === null ? `souls/${seg(soul)}/` : `souls/${seg(soul)}/${seg(preset)}/`;
+  return preset === null ? `souls/${seg(soul)}/` : `souls/${seg(soul)}/${seg(pageSegment(preset))}/`;
 }
 
 export function guestPath(guest: string): string {
@@ -13,13 +74,17 @@ export function guestPath(guest: string): string {
 
 /** `/notes/<vault>/<path without .md>/`. */
 export function notePath(vault: string, path: string): string {
-  const parts = path.replace(/\.md$/, '').split('/').map(seg);
-  return `notes/${seg(vault)}/${parts.join('/')}/`;
+  return `notes/${seg(vault)}/${noteParam(vault, path).split('/').slice(1).map(seg).join('/')}/`;
 }
 
-/** The route param Astro writes to disk for a note page: decoded, `/`-separated. */
+/** The route param Astro writes to disk for a note page: page segments, `/`-separated, not percent-encoded. */
 export function noteParam(vault: string, path: string): string {
-  return `${vault}/${path.replace(/\.md$/, '')}`;
+  return `${vault}/${path.replace(/\.md$/, '').split('/').map(pageSegment).join('/')}`;
+}
+
+/** The route param of a preset page. */
+export function presetParam(preset: string): string {
+  return pageSegment(preset);
 }
 
 export function lessonPath(slug: string): string {

@@ -1,5 +1,6 @@
 import { close, constants, fstat, open, read } from 'node:fs';
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '../core/errors.ts';
 import type { StoreEntry, VaultStore } from '../core/store.ts';
@@ -65,11 +66,16 @@ export class FsStore implements VaultStore {
 
   async vaults(): Promise<string[]> {
     const entries = await readdir(this.root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
-      throw error;
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') {
+        throw new VaultError('vault_root_invalid', `the vault root ${this.root} does not exist or is not a folder (--vault DIR or $SOUL_VAULT_DIR names it)`, { operation: 'list' });
+      }
+      throw new VaultError('io_error', `the vault root ${this.root} cannot be listed: ${systemMessage(error)}`, { operation: 'list' });
     });
-    // A linked vault is listed, not hidden: loading or checking it then reports uri_invalid instead of soul_not_found.
-    return entries.filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.')).map((e) => e.name);
+    // A linked soul vault is no vault of this root (loading it by name still says uri_invalid), so
+    // one link cannot break the others. A linked *-shared or *-guests is listed: it still names the
+    // family, and every read through it says uri_invalid.
+    const listed = (e: Dirent): boolean => e.isDirectory() || (e.isSymbolicLink() && /-(shared|guests)$/.test(e.name));
+    return entries.filter((e) => listed(e) && !e.name.startsWith('.')).map((e) => e.name);
   }
 
   async entries(vault: string, folder: string): Promise<StoreEntry[] | null> {
@@ -95,7 +101,7 @@ export class FsStore implements VaultStore {
       const code = (error as NodeJS.ErrnoException).code;
       // ENOTDIR: a folder on the way is a file (or became one since it was checked).
       if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      throw error;
+      throw ioError(vault, folder === '' ? '' : `${folder}/`, 'list', error);
     }
     const out: StoreEntry[] = [];
     for (const entry of listed) {
@@ -103,11 +109,17 @@ export class FsStore implements VaultStore {
       const shown = name ?? entry.name.toString('utf8');
       if (shown.startsWith('.')) continue;
       const rel = folder === '' ? shown : `${folder}/${shown}`;
-      if (entry.isSymbolicLink()) throw symlinkError(vault, rel);
+      const note = shown.endsWith('.md');
+      // What a load would read but must not: listed as refused, so only a load that needs it fails.
+      if (entry.isSymbolicLink()) {
+        if (note || (await linksToFolder(path.join(dir, shown)))) out.push({ name: shown, kind: 'refused', problem: symlinkError(vault, rel) });
+        continue;
+      }
       if (name === null) {
-        if (!entry.isDirectory() && !shown.endsWith('.md')) continue;
+        if (!entry.isDirectory() && !note) continue;
         const uri = noteUri(vault, rel);
-        throw new VaultError('integrity_error', `${uri} has a name that is not valid UTF-8, so no URI can name it`, { operation: 'list', note: uri });
+        out.push({ name: shown, kind: 'refused', problem: new VaultError('integrity_error', `${uri} has a name that is not valid UTF-8, so no URI can name it`, { operation: 'list', note: uri }) });
+        continue;
       }
       if (entry.isDirectory()) {
         out.push({ name, kind: 'dir' });
@@ -115,9 +127,9 @@ export class FsStore implements VaultStore {
         const child = `${key}/${name}`;
         if (this.folders && !this.folders.has(child)) this.folders.set(child, 'dir');
       } else if (entry.isFile()) out.push({ name, kind: 'file' });
-      else if (name.endsWith('.md')) {
+      else if (note) {
         const uri = noteUri(vault, rel);
-        throw new VaultError('uri_invalid', `${uri} is not a regular file (a device, socket or pipe is never a note)`, { operation: 'list', note: uri });
+        out.push({ name, kind: 'refused', problem: new VaultError('uri_invalid', `${uri} is not a regular file (a device, socket or pipe is never a note)`, { operation: 'list', note: uri }) });
       }
     }
     return out;
@@ -151,6 +163,15 @@ export class FsStore implements VaultStore {
 
   async read(vault: string, rel: string): Promise<Uint8Array | null> {
     const file = this.resolve(vault, rel, 'read');
+    try {
+      return await this.readChecked(file, vault, rel);
+    } catch (error) {
+      if (error instanceof VaultError) throw error;
+      throw ioError(vault, rel, 'read', error);
+    }
+  }
+
+  private async readChecked(file: string, vault: string, rel: string): Promise<Uint8Array | null> {
     // Refuse a symlink anywhere on the way: a parent folder could be one too.
     if (this.folders) {
       let blocked = this.checkFolders(vault, rel.split('/').slice(0, -1));
@@ -208,9 +229,34 @@ async function folderKind(folder: string): Promise<FolderKind> {
   try {
     const stat = await lstat(folder);
     return stat.isSymbolicLink() ? 'link' : stat.isDirectory() ? 'dir' : 'other';
-  } catch {
-    return 'missing';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Not there (or a file on the way): nothing under it exists. Anything else (EACCES, ENAMETOOLONG) is said as it is.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+    throw error;
   }
+}
+
+/** Whether a link leads to a folder, which a walk would enter; a dangling link or a loop leads nowhere. */
+async function linksToFolder(link: string): Promise<boolean> {
+  try {
+    return (await stat(link)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** `EACCES: permission denied`: the system's own words, without the absolute path it appends. */
+function systemMessage(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  return e?.code && message.startsWith(`${e.code}:`) ? message.split(', ')[0]! : message;
+}
+
+/** An operating-system failure on one note or folder, as a finding for that note rather than a crash. */
+function ioError(vault: string, rel: string, operation: string, error: unknown): VaultError {
+  const uri = noteUri(vault, rel);
+  return new VaultError('io_error', `${uri} cannot be ${operation === 'read' ? 'read' : 'listed'}: ${systemMessage(error)}`, { operation, note: uri });
 }
 
 /**

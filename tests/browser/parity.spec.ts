@@ -14,7 +14,7 @@ import { generateCases } from '../fixtures/hostile/generate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'tests/fixtures');
-const BLANK = 'http://127.0.0.1:4321/__parity__/';
+const BLANK = `http://127.0.0.1:${process.env['SOULPRESS_TEST_PORT'] ?? 4329}/__parity__/`;
 
 interface Case {
   soul: string;

@@ -94,7 +94,7 @@ test('every page: lang, one h1, a skip link to main, the theme applied before pa
   }
 });
 
-// Soul, preset and guest pages also run the live preview: their 15 KB budget, imports followed, is
+// Soul, preset and guest pages also run the live preview: their 16 KB budget, imports followed, is
 // checked in preview-budget.test.ts.
 const bundlePage = /^(souls\/[^/]+\/(?:[^/]+\/)?|guests\/[^/]+\/)index\.html$/;
 

@@ -8,7 +8,9 @@ import { describe, test } from 'node:test';
 import { DIST, listFiles, pageFile } from './helpers/dist.ts';
 import { pageScripts } from './helpers/scripts.ts';
 
-const BUNDLE_PAGE_BUDGET = 15 * 1024;
+// 16 KB since issue 14: the loader it re-runs reads every ISO 8601 date form to the nanosecond and
+// lists what it refuses entry by entry (about 0.7 KB); about 15.5 KB today.
+const BUNDLE_PAGE_BUDGET = 16 * 1024;
 const PLAIN_PAGE_BUDGET = 3 * 1024;
 // Strings only the loader or the preview contain: error codes, the operation name, the key a flip rewrites.
 const LOADER_MARKS = ['identity_document_missing', 'load_identity', 'prompt_loading'];

@@ -1,7 +1,7 @@
 // The role tables of VAULT.md sections 2 and 3, row by row: role, uri, mode, required, in order.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GUEST_ROLES, SOUL_ROLES, loadIdentity } from '../../src/core/index.ts';
+import { GUEST_ROLES, SOUL_ROLES, VaultError, loadIdentity } from '../../src/core/index.ts';
 import type { IdentityDocument } from '../../src/core/index.ts';
 import { tinyStore } from './helpers.ts';
 
@@ -89,10 +89,11 @@ describe('the guest sequence, one note per role', () => {
     assert.equal(bundle.display, 'Bo');
   });
 
-  test('a guest takes no preset and no shared core', async () => {
+  test('a guest takes no shared core, and a preset for a guest is an error, not ignored', async () => {
     const store = tinyStore({ 'tiny-shared/core/inline.md': '---\nprompt_loading: inline\n---\nshared\n' });
-    const bundle = await loadIdentity({ store, soul: 'bo', harness: 'test', preset: 'focus' });
+    const bundle = await loadIdentity({ store, soul: 'bo', harness: 'test' });
     assert.equal(bundle.preset, null);
     assert.ok(bundle.documents.every((d) => (GUEST_ROLES as readonly string[]).includes(d.role)));
+    await assert.rejects(loadIdentity({ store, soul: 'bo', harness: 'test', preset: 'focus' }), (e: VaultError) => e.code === 'uri_invalid' && e.role === 'project' && /guest "bo" has no presets/.test(e.message));
   });
 });
