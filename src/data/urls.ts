@@ -108,20 +108,31 @@ export function uriAnchor(uri: string): string {
 
 export const AGENTS_PATH = 'agents/';
 
+/** The route param of an agent's pages: its folder name as a page segment (any name gets a page that resolves). */
+export function agentParam(agent: string): string {
+  return pageSegment(agent);
+}
+
 export function agentPath(agent: string): string {
-  return `agents/${seg(agent)}/`;
+  return `agents/${seg(agentParam(agent))}/`;
 }
 
 /** `/agents/<id>/knowledge/` or `/agents/<id>/skills/`: a catalog as a page. */
 export function agentCatalogPath(agent: string, domain: 'knowledge' | 'skills'): string {
-  return `agents/${seg(agent)}/${domain}/`;
+  return `${agentPath(agent)}${domain}/`;
 }
 
-/** The entry's folder below its domain: `sources/citation-style`, or `custom/research/source-triage` for a skill. */
-export function agentEntryRel(domain: 'knowledge' | 'skills', folder: string): string {
-  return domain === 'knowledge' ? folder.replace(/^knowledge\//, '') : folder.replace(/^\.library\//, '');
+/** The route param of an entry's page: its folder below its domain (`sources/citation-style`, or `custom/research/source-triage` for a skill), as page segments. */
+export function agentEntryParam(domain: 'knowledge' | 'skills', folder: string): string {
+  const rel = domain === 'knowledge' ? folder.replace(/^knowledge\//, '') : folder.replace(/^\.library\//, '');
+  return rel.split('/').map(pageSegment).join('/');
 }
 
 export function agentEntryPath(agent: string, domain: 'knowledge' | 'skills', folder: string): string {
-  return `agents/${seg(agent)}/${domain}/${agentEntryRel(domain, folder).split('/').map(seg).join('/')}/`;
+  return `${agentCatalogPath(agent, domain)}${agentEntryParam(domain, folder).split('/').map(seg).join('/')}/`;
+}
+
+/** The agent preview's snapshot, `/data/agents/<id>.json`. */
+export function agentSnapshotPath(agent: string): string {
+  return `data/agents/${seg(agentParam(agent))}.json`;
 }

@@ -14,10 +14,6 @@ export interface AgentSnapshot {
   catalogs: Catalogs;
 }
 
-export function agentSnapshotPath(agent: string): string {
-  return `data/agents/${encodeURIComponent(agent)}.json`;
-}
-
 function node(value: SnapshotNode): MemoryAgentNode {
   if (typeof value === 'string') return value;
   if ('b64' in value) return Uint8Array.from(atob(value.b64), (c) => c.charCodeAt(0));

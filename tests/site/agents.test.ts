@@ -8,6 +8,7 @@ import type { PsycheReport } from '../../src/core/psyche/index.ts';
 import { FsAgentStore } from '../../src/node/index.ts';
 import { DIST, ROOT, exists, pageFile } from './helpers/dist.ts';
 import { pageText, withAttr } from './helpers/html.ts';
+import { agentEntryPath } from '../../src/data/urls.ts';
 
 const AGENTS = path.join(ROOT, 'content/agents');
 const page = (p: string): string => readFileSync(pageFile(DIST, p), 'utf8');
@@ -91,8 +92,7 @@ describe('agent pages', () => {
         for (const e of report.psyche[domain]) assert.ok(pageText(catalog).includes(e.name), `${id} ${domain} ${e.name}`);
       }
       for (const e of report.entries) {
-        const rel = e.domain === 'knowledge' ? e.folder.replace(/^knowledge\//, '') : e.folder.replace(/^\.library\//, '');
-        const html = page(`agents/${id}/${e.domain}/${rel}/`);
+        const html = page(agentEntryPath(id, e.domain, e.folder));
         assert.ok(pageText(html).includes(e.name));
         assert.ok(pageText(html).includes(e.location));
         assert.match(html, /<h2 id="user-content-|<p>/, 'the body is rendered Markdown');

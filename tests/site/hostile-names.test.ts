@@ -15,6 +15,7 @@ import { DIST, astroBuild, cleanup, exists, listFiles, readPage, tmp } from './h
 import { compareHashes, hashFiles } from './helpers/hashes.ts';
 import { checkLinks } from './helpers/links.ts';
 import { tags } from './helpers/html.ts';
+import { agentParam } from '../../src/data/urls.ts';
 
 const work = tmp('hostile-names');
 after(() => cleanup(work));
@@ -23,6 +24,9 @@ const lessons = path.join(work, 'lessons');
 const serveRoot = path.join(work, 'served');
 const base = '/team/souls/';
 const site = path.join(serveRoot, 'team', 'souls');
+const agents = path.join(work, 'agents');
+/** Agent ids and entry folders get the same treatment as note names. */
+const AGENT_NAMES = ['c#', 'e\u0301', 'what?', 'sp ace', '%2e%2e', '\u7075\u53f0'];
 
 /** Names that once gave a 404, a lost page or a stack trace, and their neighbours. */
 const NAMES = ['#'.repeat(200), '\u{1f98a}'.repeat(60), 'e\u0301'.repeat(80), 'c#', 'what?', '\u00e9', 'e\u0301', '%2e%2e', '%', 'tab\there', 'new\nline', 'a&b+c', 'sp ace', ' lead', 'trail ', '~tilde', '\u7075\u53f0', '\u{1f98a}', '\u212b', '\u00c5', '\u1100\u1161', 'x.html', 'index'];
@@ -61,6 +65,15 @@ before(() => {
     if (i < 8) files[`wren/projects/${name}.md`] = `Preset ${i}.\n`;
   });
   writeFiles(vault, files);
+  const agentFiles: Record<string, string> = {};
+  for (const id of AGENT_NAMES) {
+    agentFiles[`${id}/system/pad.md`] = `Pad of ${id}.\n`;
+    for (const name of AGENT_NAMES) {
+      agentFiles[`${id}/knowledge/${name}/KNOWLEDGE.md`] = `---\nname: Entry ${name}\ndescription: about ${name}\n---\nBody.\n`;
+      agentFiles[`${id}/.library/custom/${name}/SKILL.md`] = `---\nname: skill-${name}\ndescription: does ${name}\n---\nSteps.\n`;
+    }
+  }
+  writeFiles(agents, agentFiles);
   // Links and a FIFO where no load reads: a linked guest, a linked logo, a linked note outside the roles.
   symlinkSync('ada', path.join(vault, 'cwkpippa-guests', 'ada-alias'));
   writeFileSync(path.join(work, 'logo.png'), 'png');
@@ -75,9 +88,18 @@ describe('a vault of hostile names, built under a base path', () => {
     const report = await checkFamily({ store: new FsStore(vault) });
     assert.deepEqual(report.findings, []);
     assert.deepEqual(report.guests, ['ada']);
-    const run = astroBuild({ outDir: site, vault, base, env: { SOULPRESS_LESSONS: lessons } });
+    const run = astroBuild({ outDir: site, vault, base, env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: agents } });
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.doesNotMatch(run.stdout + run.stderr, /^\s+at /m);
+  });
+
+  test('every hostile agent, catalog and entry has its page (the crawl below fetches each over HTTP)', () => {
+    const html = listFiles(site).filter((f) => f.endsWith('index.html'));
+    for (const id of AGENT_NAMES) {
+      const pages = html.filter((f) => f.startsWith(`agents/${agentParam(id)}/`));
+      // The agent page, two catalogs, and one page per knowledge entry and skill.
+      assert.equal(pages.length, 3 + 2 * AGENT_NAMES.length, `${id}: ${pages.join(', ')}`);
+    }
   });
 
   test('every page and every internal link answers 200 from a static HTTP server', async () => {

@@ -1,5 +1,6 @@
-// JavaScript budgets, read from dist/: a soul, guest or agent page runs at most 15 KB gzipped in all
-// (the loader core or the psyche composer plus the preview UI, every chunk and worker it loads counted); lessons, the catalog and note
+// JavaScript budgets, read from dist/: a soul or guest page runs at most 16 KB gzipped in all, an agent
+// page 15 KB (the loader core or the psyche composer plus the preview UI, every chunk and worker it
+// loads counted); lessons, the catalog and note
 // pages ship only the popover, theme and copy-button code, with no loader in it. No framework runtime.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { pageScripts } from './helpers/scripts.ts';
 // lists what it refuses entry by entry (about 0.7 KB); about 15.5 KB today.
 const BUNDLE_PAGE_BUDGET = 16 * 1024;
 const PLAIN_PAGE_BUDGET = 3 * 1024;
+// Agent pages keep the 15 KB the psyche issue set: the composer runs in a worker with no YAML parser.
+const AGENT_PAGE_BUDGET = 15 * 1024;
 // Strings only the loader or the preview contain: error codes, the operation name, the key a flip rewrites.
 const LOADER_MARKS = ['identity_document_missing', 'load_identity', 'prompt_loading'];
 const FRAMEWORKS = /\b(?:react|preact|vue|svelte|solid-js|lit-html|astro-island)\b/i;
@@ -45,14 +48,14 @@ describe('JavaScript budget', () => {
     }
   });
 
-  test(`every agent page runs at most ${BUNDLE_PAGE_BUDGET} bytes gzipped, the composer and its worker included`, () => {
+  test(`every agent page runs at most ${AGENT_PAGE_BUDGET} bytes gzipped, the composer and its worker included`, () => {
     const agentPages = listFiles(DIST)
       .filter((f) => /^agents\/[^/]+\/index\.html$/.test(f))
       .map((f) => f.slice(0, -'index.html'.length));
     assert.ok(agentPages.length >= 2, `only ${agentPages.length} agent pages`);
     for (const page of agentPages) {
       const s = scriptsOf(page);
-      assert.ok(s.gzipBytes <= BUNDLE_PAGE_BUDGET, `${page}: ${s.gzipBytes} B gzipped (${s.rawBytes} B raw) over ${BUNDLE_PAGE_BUDGET}: ${s.files.join(', ')}`);
+      assert.ok(s.gzipBytes <= AGENT_PAGE_BUDGET, `${page}: ${s.gzipBytes} B gzipped (${s.rawBytes} B raw) over ${AGENT_PAGE_BUDGET}: ${s.files.join(', ')}`);
       const all = code(s.files, s.inline);
       // The composer really is there (in its worker): owner codes and the SHOW failure.
       assert.ok(s.files.some((f) => f.includes('agent-worker')), `${page}: no composer worker counted`);
