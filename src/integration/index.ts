@@ -33,6 +33,13 @@ class VaultBuildFailure extends AstroError {
   }
 }
 
+/** What a page would get if `astro preview` or `sync` ever rendered one: a named error, not a hang. */
+function notLoaded(command: string): Promise<never> {
+  const never = Promise.reject(new Error(`Soulpress: astro ${command} does not load the vault, so no page can render here; run astro build or astro dev`));
+  never.catch(() => undefined);
+  return never;
+}
+
 export default function soulpress(options: SoulpressOptions = {}): AstroIntegration {
   // Set when the config is resolved; build:done reads it to know whether to index.
   let search = true;
@@ -45,6 +52,12 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         const resolved = resolveOptions(options, fileURLToPath(config.root));
         search = resolved.search;
+        // `astro preview` serves a dist/ that is already built, and `astro sync` only writes types:
+        // neither renders a page, so neither loads the vault, and a broken note blocks neither.
+        if (command === 'preview' || command === 'sync') {
+          updateConfig({ vite: { plugins: [siteModule(notLoaded(command))] } });
+          return;
+        }
         let loaded: LoadedSite;
         try {
           loaded = await loadSite(resolved);
