@@ -1,6 +1,6 @@
 // The public API of the loader: the same module runs at build time, in the CLI and in the browser.
-export { SOUL_ROLES, GUEST_ROLES } from './roles.ts';
-export type { SoulRole, GuestRole, Role } from './roles.ts';
+export { SOUL_ROLES, GUEST_ROLES, ROLE_RULES, ROLE, FLIPPABLE_ROLES, modeFor, loadingFor } from './roles.ts';
+export type { SoulRole, GuestRole, Role, RoleRule, ModeRule, LoadingValue } from './roles.ts';
 export { VaultError, ERROR_CODES, isVaultError } from './errors.ts';
 export type { ErrorCode, VaultErrorJSON } from './errors.ts';
 export type { Bundle, BundleWarning, IdentityDocument, Mode, Problem } from './bundle.ts';
@@ -15,7 +15,7 @@ export type { VaultStore, StoreEntry } from './store.ts';
 export { MemoryStore } from './memory-store.ts';
 export { splitFrontmatter, promptLoading, stringField, FrontmatterProblem } from './frontmatter.ts';
 export type { FrontmatterData, SplitNote } from './frontmatter.ts';
-export { parseUri, noteUri, pathProblem, VAULT_ID } from './uri.ts';
+export { parseUri, noteUri, pathProblem, uriKey, keyUri, VAULT_ID } from './uri.ts';
 export type { NoteRef } from './uri.ts';
 export { pointerText, readCommand } from './pointer.ts';
 export { readNote } from './read.ts';
@@ -25,3 +25,4 @@ export { describeFamily } from './describe.ts';
 export type { FamilyOverview, MemberSummary, SharedNoteSummary } from './describe.ts';
 // The LingTai psyche composer lives beside the loader under the same rules, with its own entry
 // (`soulpress/psyche`), so a soul page's bundle never carries it and an agent page's never carries the loader.
+export { RecordingStore } from './recording-store.ts';

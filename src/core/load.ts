@@ -8,6 +8,7 @@ import { FrontmatterProblem, frontmatterData, promptLoading } from './frontmatte
 import type { FrontmatterData } from './frontmatter.ts';
 import { comparePaths } from './order.ts';
 import { pointerText } from './pointer.ts';
+import { modeFor } from './roles.ts';
 import type { Role } from './roles.ts';
 import type { VaultStore } from './store.ts';
 import { decodeNote, noteRevision } from './text.ts';
@@ -333,7 +334,7 @@ async function familySequence(run: Assembly, family: Family, soul: string, prese
   await run.required('shared_instructions', family.shared, 'instructions.md', tokens);
   await run.handOver('shared_core', sharedCore, (note) => {
     const loading = run.loading(note, 'shared_core');
-    if (loading !== false) run.push('shared_core', note, loading === 'inline' ? 'whole' : 'pointer', false);
+    if (loading !== false) run.push('shared_core', note, modeFor('shared_core', loading), false);
   });
   await run.optional('shared_catalog', family.shared, 'index/core-index.md');
   await run.required('soul_instructions', soul, 'instructions.md');
@@ -341,7 +342,7 @@ async function familySequence(run: Assembly, family: Family, soul: string, prese
   await run.handOver('soul_core', soulCore, (note) => run.push('soul_core', note, 'whole', false));
   await run.handOver('soul_index', soulIndex, (note) => {
     const loading = run.loading(note, 'soul_index');
-    if (loading !== false) run.push('soul_index', note, loading === 'on-demand' ? 'pointer' : 'whole', false);
+    if (loading !== false) run.push('soul_index', note, modeFor('soul_index', loading), false);
   });
   if (preset !== null) await run.required('project', soul, `projects/${preset}.md`);
 }

@@ -47,3 +47,13 @@ export function parseUri(uri: string, operation = 'read'): NoteRef {
   if (path.split('/').some((s) => s.startsWith('.'))) fail('names starting with "." are not notes');
   return { vault, path, uri: noteUri(vault, path) };
 }
+
+/** `soul://pippa/core/a.md` → `pippa/core/a.md`: a note's key in a store that holds whole vault roots (the preview's). */
+export function uriKey(uri: string): string {
+  return uri.slice(SCHEME.length);
+}
+
+/** `pippa/core/a.md` → `soul://pippa/core/a.md`: the inverse of uriKey. */
+export function keyUri(key: string): string {
+  return SCHEME + key;
+}

@@ -1,9 +1,9 @@
 // A loaded bundle as the page shows it: the loader's documents in the loader's order,
 // each with its in-prompt size and share, grouped into runs of the same role. Isomorphic: the
 // browser preview (src/preview/) runs this same code over the bundles it re-assembles.
-import { renderPrompt, utf8Length } from '../core/index.ts';
+import { ROLE_RULES, renderPrompt, utf8Length } from '../core/index.ts';
 import type { Bundle } from '../core/index.ts';
-import { ROLE_LABELS } from './roles.ts';
+
 import type { BundleView, CachePrefix, DocumentView, NoteLink, RoleGroup } from './types.ts';
 import { uriAnchor } from './urls.ts';
 
@@ -45,7 +45,7 @@ export function bundleView(bundle: Bundle, key: string, href: string, notes: Rea
     const group: RoleGroup =
       last && last.role === doc.role
         ? last
-        : { role: doc.role, label: ROLE_LABELS[doc.role], count: 0, whole: 0, pointer: 0, promptBytes: 0, share: 0, first: doc.position, last: doc.position };
+        : { role: doc.role, label: ROLE_RULES[doc.role].label, count: 0, whole: 0, pointer: 0, promptBytes: 0, share: 0, first: doc.position, last: doc.position };
     if (group !== last) groups.push(group);
     group.count++;
     group[doc.mode]++;

@@ -1,6 +1,6 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
-import { requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
+import { ROLE, RecordingStore, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
@@ -38,8 +38,8 @@ export function loadSite(options: SiteOptions): Promise<LoadedSite> {
   return loaded;
 }
 
-function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<string, NoteView>): MemberView {
-  const identity = bundle.documents.find((d) => d.role === 'identity');
+function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<string, NoteView>, reads: ReadonlySet<string>): MemberView {
+  const identity = bundle.documents.find((d) => d.role === ROLE.identity);
   return {
     id: bundle.soul,
     display: bundle.display,
@@ -52,6 +52,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
     promptBytes: bundle.promptBytes,
     revision: bundle.revision,
     summary: (identity && notes.get(identity.uri)?.summary) ?? null,
+    reads: [...reads].sort(compareCodePoints),
   };
 }
 
@@ -64,8 +65,9 @@ async function assemble(options: SiteOptions): Promise<LoadedSite> {
   const agents = await buildAgents(options.agents);
   const rendered = Promise.all([notesRendered, agents.rendered]);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
-  const load = (subject: string, soul: string, preset: string | null): Promise<Bundle> =>
-    building(subject, () => loadIdentity({ store, soul, harness: options.harness, preset, discovered: family }));
+  // Each member's loads go through a recording view, so its preview snapshot is what they read.
+  const load = (subject: string, soul: string, preset: string | null, record: RecordingStore): Promise<Bundle> =>
+    building(subject, () => loadIdentity({ store: record, soul, harness: options.harness, preset, discovered: family }));
 
   const bundles: BundleView[] = [];
   const souls: MemberView[] = [];
@@ -75,21 +77,23 @@ async function assemble(options: SiteOptions): Promise<LoadedSite> {
       { label: 'No preset', preset: null, href: soulPath(soul) },
       ...presets.map((p) => ({ label: p, preset: p, href: soulPath(soul, p) })),
     ];
-    const base = bundleView(await load(`soul ${soul}`, soul, null), soul, soulPath(soul), byUri, siblings);
+    const record = new RecordingStore(store);
+    const base = bundleView(await load(`soul ${soul}`, soul, null, record), soul, soulPath(soul), byUri, siblings);
     bundles.push(base);
     for (const preset of presets) {
-      const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset);
+      const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset, record);
       const view = bundleView(bundle, `${soul}/${preset}`, soulPath(soul, preset), byUri, siblings);
       view.cachePrefix = cachePrefix(base, view, 'the no-preset bundle');
       bundles.push(view);
     }
-    souls.push(memberView(base, presets, byUri));
+    souls.push(memberView(base, presets, byUri, record.reads));
   }
   const guests: MemberView[] = [];
   for (const guest of family.guestIds) {
-    const view = bundleView(await load(`guest ${guest}`, guest, null), guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
+    const record = new RecordingStore(store);
+    const view = bundleView(await load(`guest ${guest}`, guest, null, record), guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
     bundles.push(view);
-    guests.push(memberView(view, [], byUri));
+    guests.push(memberView(view, [], byUri, record.reads));
   }
 
   fillLoadedBy(notes, bundles);
@@ -170,8 +174,8 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
   for (const bundle of bundles) {
     if (bundle.kind !== 'family' || bundle.preset !== null) continue;
     for (const doc of bundle.documents) {
-      if (doc.role !== 'shared_core') continue;
-      const e = entry(doc.uri, doc.uri.slice(`soul://${shared}/`.length));
+      if (doc.role !== ROLE.shared_core) continue;
+      const e = entry(doc.uri, parseUri(doc.uri).path);
       e.distance ??= doc.mode === 'whole' ? 'head' : 'at-hand';
       e.carriedBy.push({ soul: bundle.soul, display: bundle.display, mode: doc.mode, href: `${bundle.href}#${doc.anchor}` });
     }

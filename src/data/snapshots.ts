@@ -1,22 +1,14 @@
-// The JSON the browser preview fetches: per member, only the notes its load can read; for the
-// whole site, the popover index. Plain functions of the site data, so nothing is read twice.
+// The JSON the browser preview fetches: per member, exactly the notes its loads read (recorded by the
+// build, src/core/recording-store.ts); for the whole site, the popover index. Plain functions of the site data, so nothing is read twice.
 import type { NoteIndex, Snapshot } from '../preview/snapshot.ts';
-import type { MemberView, NoteView, SiteData } from './types.ts';
-
-/** Whether a soul's or guest's load can read this note (spec sections 2 and 3). */
-function readBy(member: MemberView, site: SiteData, note: NoteView): boolean {
-  if (member.kind === 'guest') {
-    return note.vault === site.shared.guests && (note.path === 'instructions.md' || note.path.startsWith(`${member.id}/`));
-  }
-  if (note.vault === member.id) return true;
-  return note.vault === site.shared.vault && (note.path === 'instructions.md' || note.path.startsWith('core/') || note.path === 'index/core-index.md');
-}
+import type { MemberView, SiteData } from './types.ts';
 
 export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
   const files: Snapshot['files'] = {};
   const notes: Snapshot['notes'] = {};
+  const reads = new Set(member.reads);
   for (const note of site.notes) {
-    if (!readBy(member, site, note)) continue;
+    if (!reads.has(`${note.vault}/${note.path}`)) continue;
     files[`${note.vault}/${note.path}`] = note.source;
     notes[note.uri] = { title: note.title, href: note.href };
   }

@@ -59,6 +59,8 @@ export interface MemberView {
   promptBytes: number;
   revision: string;
   summary: string | null;
+  /** Store keys (`<vault>/<path>`) of every note this member's loads read: its preview snapshot. */
+  reads: string[];
 }
 
 export interface BundleView {

@@ -1,7 +1,7 @@
 // Where a link in a vault note may point. Notes are data, not code: only web and mail
 // links leave the site; soul:// URIs and relative .md links become links to note pages;
 // everything else (javascript:, data:, vbscript:, file:, unknown files) is dropped.
-import { parseUri } from '../core/index.ts';
+import { noteUri, parseUri } from '../core/index.ts';
 
 export type LinkTarget =
   | { kind: 'external'; href: string }
@@ -58,7 +58,7 @@ export function linkTarget(url: string, vault: string, path: string): LinkTarget
   const resolved = resolveRelative(path, target);
   if (resolved === null) return { kind: 'drop' };
   try {
-    return { kind: 'note', uri: parseUri(`soul://${vault}/${resolved}`).uri, fragment: hash < 0 ? '' : trimmed.slice(hash) };
+    return { kind: 'note', uri: parseUri(noteUri(vault, resolved)).uri, fragment: hash < 0 ? '' : trimmed.slice(hash) };
   } catch {
     return { kind: 'drop' };
   }

@@ -2,13 +2,13 @@
 // turn each change of the controls into an edit of that store (a flip rewrites `prompt_loading:`,
 // an edit or delete replaces or removes the file), re-run reassemble() and redraw with the same
 // renderer the build used. Loaded only on bundle pages; without JavaScript none of this shows.
-import { MemoryStore } from '../core/index.ts';
+import { MemoryStore, keyUri, loadingFor } from '../core/index.ts';
 import type { Mode, VaultErrorJSON } from '../core/index.ts';
 import { bytes, count, percent, shortRevision, size } from '../components/format.ts';
 import { BASE } from '../components/href.ts';
 import type { BundleView } from '../data/types.ts';
 import { cacheFacts } from './cache-view.ts';
-import { loadingFor, setPromptLoading } from './prompt-loading.ts';
+import { setPromptLoading } from './prompt-loading.ts';
 import { reassemble } from './reassemble.ts';
 import { esc, laneStack, loadOrderGroups, promptBar, warningsList } from './render-html.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -66,6 +66,7 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const base = first.view;
   if (base.revision !== page.dataset.revision) throw new Error('the snapshot does not give the published revision');
   const publishedMode = new Map(base.documents.map((d) => [d.uri, d.mode]));
+  const roleOf = new Map(base.documents.map((d) => [d.uri, d.role]));
 
   const edits = new Map<string, string | null>(); // store key → edited text, or null when deleted
   const modes = new Map<string, Mode>(); // URI → the mode asked for with a checkbox or a shared link
@@ -74,11 +75,14 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
 
   const textOf = (key: string): string | null => {
     const text = edits.has(key) ? edits.get(key)! : (snap.files[key] ?? null);
-    const mode = modes.get(`soul://${key}`);
-    return text !== null && mode ? setPromptLoading(text, loadingFor(mode)) : text;
+    const uri = keyUri(key);
+    const mode = modes.get(uri);
+    const role = roleOf.get(uri);
+    const value = mode && role ? loadingFor(role, mode) : null;
+    return text !== null && value ? setPromptLoading(text, value) : text;
   };
   const sync = (key: string): void => {
-    const uri = `soul://${key}`;
+    const uri = keyUri(key);
     const text = textOf(key);
     if (text === null) {
       store.delete(key);
@@ -237,7 +241,7 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
       if (preset) preset.value = published.preset ?? '';
     } else {
       // The text now says what the note is: a mode asked for earlier gives way to it.
-      modes.delete(`soul://${key}`);
+      modes.delete(keyUri(key));
       if (action === 'apply') edits.set(key, editor.value);
       else if (action === 'delete') edits.set(key, null);
       else edits.delete(key);

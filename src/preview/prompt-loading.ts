@@ -1,13 +1,6 @@
 // Flipping a note between whole and pointer is an edit of its frontmatter, never a mode set beside
 // the loader: the preview rewrites the `prompt_loading:` line and lets loadIdentity decide again.
-import type { Mode } from '../core/index.ts';
-
-export type LoadingValue = 'inline' | 'on-demand';
-
-/** The value that asks for a mode: `inline` makes a shared core note whole, `on-demand` a soul index note a pointer. */
-export function loadingFor(mode: Mode): LoadingValue {
-  return mode === 'whole' ? 'inline' : 'on-demand';
-}
+import type { LoadingValue } from '../core/index.ts';
 
 // The same fence the core's splitter reads: `---`, trailing blanks allowed, CRLF allowed.
 const FENCE = /^---[ \t]*\r?$/;

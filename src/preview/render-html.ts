@@ -4,7 +4,7 @@
 // nothing draws exactly the published markup. Every value from a vault is escaped here.
 import type { Mode } from '../core/index.ts';
 import { bytes, percent, plural } from '../components/format.ts';
-import { ROLE_SLOTS } from '../data/roles.ts';
+import { ROLE_RULES } from '../core/index.ts';
 import type { BundleView, DocumentView } from '../data/types.ts';
 
 import { esc } from './escape.ts';
@@ -50,7 +50,7 @@ export function loadOrderGroups(view: BundleView, base: string): string {
   for (const d of view.documents) largest = Math.max(largest, d.share);
   let html = '';
   for (const g of view.groups) {
-    const slot = ROLE_SLOTS[g.role];
+    const slot = ROLE_RULES[g.role].slot;
     html +=
       `<tbody class="group role-${slot}" data-role-group="${g.role}"><tr class="group-head"><th scope="rowgroup" colspan="6">` +
       `<span class="swatch role-${slot}" aria-hidden="true"></span><span class="group-label">${esc(g.label)}</span><code class="group-role">${g.role}</code>` +
@@ -66,7 +66,7 @@ export function loadOrderGroups(view: BundleView, base: string): string {
 export function promptBar(view: BundleView, base: string): string {
   const label = `Prompt of ${bytes(view.promptBytes)} by role: ${view.groups.map((g) => `${g.label} ${percent(g.share)}`).join(', ')}`;
   return stackedBar(
-    view.groups.map((g) => ({ label: g.label, slot: ROLE_SLOTS[g.role], bytes: g.promptBytes, share: g.share, href: url(base, `${view.href}#${view.documents[g.first - 1]!.anchor}`) })),
+    view.groups.map((g) => ({ label: g.label, slot: ROLE_RULES[g.role].slot, bytes: g.promptBytes, share: g.share, href: url(base, `${view.href}#${view.documents[g.first - 1]!.anchor}`) })),
     label,
   );
 }
@@ -74,7 +74,7 @@ export function promptBar(view: BundleView, base: string): string {
 /** The system-prompt lane: one block per role group, tall as its share. */
 export function laneStack(view: BundleView): string {
   return view.groups
-    .map((g) => `<li class="lane-block role-${ROLE_SLOTS[g.role]}" style="--share:${Math.max(g.share, 0.02).toFixed(3)}"><span class="lane-block-label">${esc(g.label)}</span><span class="lane-block-figure">${percent(g.share)}</span></li>`)
+    .map((g) => `<li class="lane-block role-${ROLE_RULES[g.role].slot}" style="--share:${Math.max(g.share, 0.02).toFixed(3)}"><span class="lane-block-label">${esc(g.label)}</span><span class="lane-block-figure">${percent(g.share)}</span></li>`)
     .join('');
 }
 

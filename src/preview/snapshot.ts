@@ -19,10 +19,8 @@ export interface Snapshot {
   revisions: Record<string, string>;
 }
 
-/** `soul://pippa/core/a.md` → `pippa/core/a.md`, the store's key for that note. */
-export function uriKey(uri: string): string {
-  return uri.slice('soul://'.length);
-}
+// The store key of a note is the core's: one module says what a soul:// URI is.
+export { uriKey } from '../core/index.ts';
 
 /** Where a member's snapshot is served, relative to the site base. */
 export function snapshotPath(soul: string): string {

@@ -10,7 +10,8 @@ import type { Bundle, Mode } from '../../src/core/index.ts';
 import fc from 'fast-check';
 import { bundleView, cachePrefix, sharedUtf8Prefix } from '../../src/data/bundles.ts';
 import { cacheFacts } from '../../src/preview/cache-view.ts';
-import { loadingFor, setPromptLoading } from '../../src/preview/prompt-loading.ts';
+import { setPromptLoading } from '../../src/preview/prompt-loading.ts';
+import { loadingFor } from '../../src/core/index.ts';
 import { reassemble } from '../../src/preview/reassemble.ts';
 import { breakable, loadOrderGroups, promptBar, warningsList } from '../../src/preview/render-html.ts';
 import { uriKey } from '../../src/preview/snapshot.ts';
@@ -71,7 +72,7 @@ describe('setPromptLoading', () => {
       for (const doc of base.documents.filter((d) => d.role === 'shared_core' || d.role === 'soul_index')) {
         const want: Mode = doc.mode === 'whole' ? 'pointer' : 'whole';
         const store = storeOf(snap);
-        store.write(uriKey(doc.uri), setPromptLoading(snap.files[uriKey(doc.uri)]!, loadingFor(want)));
+        store.write(uriKey(doc.uri), setPromptLoading(snap.files[uriKey(doc.uri)]!, loadingFor(doc.role, want)!));
         const after = await load(store, snap);
         assert.deepEqual(after.documents.map((d) => [d.uri, d.mode]), base.documents.map((d) => [d.uri, d.uri === doc.uri ? want : d.mode]), `${soul}: flipping ${doc.uri}`);
         assert.notEqual(after.revision, base.revision);
@@ -151,7 +152,7 @@ describe('cache view facts', () => {
     for (const preset of pippa.presets) variants.push(await load(storeOf(pippa), pippa, preset));
     for (const doc of published.documents.filter((d) => d.role === 'shared_core' || d.role === 'soul_index')) {
       const store = storeOf(pippa);
-      store.write(uriKey(doc.uri), setPromptLoading(pippa.files[uriKey(doc.uri)]!, loadingFor(doc.mode === 'whole' ? 'pointer' : 'whole')));
+      store.write(uriKey(doc.uri), setPromptLoading(pippa.files[uriKey(doc.uri)]!, loadingFor(doc.role, doc.mode === 'whole' ? 'pointer' : 'whole')!));
       variants.push(await load(store, pippa));
     }
     variants.push(published);
