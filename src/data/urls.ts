@@ -30,10 +30,10 @@ export function pageSegment(name: string): string {
   let out = parts.join('');
   // Escapes can make a name that fits the file system (255 bytes) too long for it: keep a readable
   // start and name the rest by a hash of the whole name, so it stays one page per note.
-  if (utf8.encode(out).length > MAX_SEGMENT_BYTES) {
+  if (utf8Bytes(out) > MAX_SEGMENT_BYTES) {
     let start = '';
     for (const part of parts) {
-      if (utf8.encode(start + part).length > MAX_SEGMENT_BYTES - 20) break;
+      if (utf8Bytes(start + part) > MAX_SEGMENT_BYTES - 20) break;
       start += part;
     }
     out = `${start}~h${fnv1a(name, 0x811c9dc5)}${fnv1a(name, 0x01000193)}`;
@@ -44,7 +44,9 @@ export function pageSegment(name: string): string {
 
 /** Page segments stay under the 255-byte name limit of common file systems, with room to spare. */
 const MAX_SEGMENT_BYTES = 200;
-const utf8 = new TextEncoder();
+// Made on first use: a module-level constructor call would keep this whole module in every page's script.
+let utf8: TextEncoder | undefined;
+const utf8Bytes = (text: string): number => (utf8 ??= new TextEncoder()).encode(text).length;
 
 /** Each character of a name as it goes into a page segment: kept, or escaped (every non-ASCII one when `ascii`). */
 function escapedPieces(name: string, ascii: boolean): string[] {
@@ -94,6 +96,45 @@ export function lessonPath(slug: string): string {
 export const SHARED_PATH = 'shared/';
 export const LESSONS_PATH = 'lessons/';
 export const SOULS_PATH = 'souls/';
+export const GUESTS_PATH = 'guests/';
+export const NOTES_PATH = 'notes/';
+export const SEARCH_PATH = 'search/';
+/** The popover index, served by src/pages/data/notes.json.ts. */
+export const NOTE_INDEX_PATH = 'data/notes.json';
+
+/** Where a soul's or guest's preview snapshot is served. */
+export function snapshotPath(soul: string): string {
+  return `data/snapshots/${encodeURIComponent(soul)}.json`;
+}
+
+/** A vault's section of the notes list: `notes/#vault-<id>`. */
+export function notesOfVault(vault: string): string {
+  return `${NOTES_PATH}#vault-${vault}`;
+}
+
+/** What kind of page a path (relative to the base, decoded) is, in words, for search results. */
+export function pageKind(path: string): string {
+  const parts = path.split('/').filter(Boolean);
+  switch (`${parts[0] ?? ''}/`) {
+    case NOTES_PATH:
+      return parts.length > 1 ? `Note in ${parts[1]}` : 'Every note';
+    case SOULS_PATH:
+      return parts.length > 2 ? 'Soul page, with a preset' : parts.length > 1 ? 'Soul page' : 'Souls';
+    case GUESTS_PATH:
+      return 'Guest page';
+    case LESSONS_PATH:
+      return 'Lesson';
+    case SHARED_PATH:
+      return 'Shared core catalog';
+    case AGENTS_PATH: {
+      if (parts.length < 3) return parts.length > 1 ? 'Agent page' : 'Agents';
+      const skills = parts[2] === 'skills';
+      return parts.length > 3 ? `${skills ? 'Skill' : 'Knowledge entry'} of ${parts[1]}` : `${skills ? 'Skills' : 'Knowledge'} catalog of ${parts[1]}`;
+    }
+    default:
+      return 'Page';
+  }
+}
 
 /** An id for an element, from a note URI: readable, Unicode letters kept, stable across builds. */
 export function uriAnchor(uri: string): string {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { close, createIndex } from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
 import type { NoteView } from '../data/types.ts';
-import { noteParam } from '../data/urls.ts';
+import { noteParam, notePath, NOTES_PATH, pageKind } from '../data/urls.ts';
 import { esc } from '../preview/escape.ts';
 
 /** Folders of the built site the two indexes are written to. */
@@ -51,7 +51,7 @@ async function write(index: PagefindIndex, outputPath: string): Promise<void> {
 /** What the index reads of a note page: its title, summary and body, as the page shows them. */
 export function noteDocument(note: NoteView): string {
   const lead = note.summary ? `<p>${esc(note.summary)}</p>` : '';
-  return `<!doctype html><html lang="en"><head><title>${esc(note.title)}</title></head><body><main><h1>${esc(note.title)}</h1>${lead}${note.html}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><title>${esc(note.title)}</title></head><body><main data-pagefind-meta="kind:${esc(pageKind(notePath(note.vault, note.path)))}"><h1>${esc(note.title)}</h1>${lead}${note.html}</main></body></html>`;
 }
 
 /**
@@ -64,7 +64,7 @@ export async function indexNotes(notes: readonly NoteView[], folder: string): Pr
   const source = path.join(folder, 'pages');
   await Promise.all(
     notes.map(async (note) => {
-      const dir = path.join(source, 'notes', ...noteParam(note.vault, note.path).split('/'));
+      const dir = path.join(source, NOTES_PATH.slice(0, -1), ...noteParam(note.vault, note.path).split('/'));
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, 'index.html'), noteDocument(note));
     }),
@@ -84,10 +84,10 @@ export async function indexNotes(notes: readonly NoteView[], folder: string): Pr
  * sending each one over its pipe (bundle pages run to hundreds of KB each).
  */
 function otherPagesGlob(outDir: string): string {
-  const parts = ['*.html', 'notes/index.html'];
+  const parts = ['*.html', `${NOTES_PATH}index.html`];
   // Top-level folders are the site's own routes (souls, lessons, ...), never a vault's names.
   for (const entry of readdirSync(outDir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== 'notes') parts.push(`${entry.name}/**/*.html`);
+    if (entry.isDirectory() && `${entry.name}/` !== NOTES_PATH) parts.push(`${entry.name}/**/*.html`);
   }
   parts.sort();
   return `{${parts.join(',')}}`;

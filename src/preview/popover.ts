@@ -7,8 +7,6 @@ import type { NoteIndex } from './snapshot.ts';
 
 const URI = /^soul:\/\/\S+$/;
 const ID = 'note-popover';
-// Served by src/pages/data/notes.json.ts.
-const NOTE_INDEX_PATH = 'data/notes.json';
 
 interface Found {
   title: string;
@@ -19,7 +17,8 @@ interface Found {
 let index: Promise<{ byUri: Map<string, Found>; byPath: Map<string, Found> }> | null = null;
 
 function loadIndex() {
-  index ??= fetch(BASE + NOTE_INDEX_PATH)
+  // The layout says where the index and the note pages are (src/layouts/Base.astro), from the routes module.
+  index ??= fetch(document.documentElement.dataset.noteIndex!)
     .then((r): Promise<NoteIndex> | NoteIndex => (r.ok ? r.json() : {}))
     .then((data) => {
       const byUri = new Map<string, Found>();
@@ -43,7 +42,7 @@ const uriText = (el: Element | null): string | null => {
 function triggerOf(target: EventTarget | null): { el: HTMLElement; uri: string | null; path: string | null } | null {
   if (!(target instanceof Element) || target.closest(`#${ID}, [data-live]`)) return null;
   const a = target.closest<HTMLAnchorElement>('a[href]');
-  if (a && new URL(a.href).pathname.startsWith(`${BASE}notes/`)) return { el: a, uri: null, path: new URL(a.href).pathname };
+  if (a && new URL(a.href).pathname.startsWith(document.documentElement.dataset.notesRoot!)) return { el: a, uri: null, path: new URL(a.href).pathname };
   const code = target.closest<HTMLElement>('code');
   if (uriText(code)) return { el: code!, uri: uriText(code), path: null };
   // A link whose text is a pointer (a lesson's load-order embed): the pointer's note.

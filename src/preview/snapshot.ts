@@ -22,10 +22,8 @@ export interface Snapshot {
 // The store key of a note is the core's: one module says what a soul:// URI is.
 export { uriKey } from '../core/index.ts';
 
-/** Where a member's snapshot is served, relative to the site base. */
-export function snapshotPath(soul: string): string {
-  return `data/snapshots/${encodeURIComponent(soul)}.json`;
-}
+// Where a member's snapshot is served: the routes module says.
+export { snapshotPath } from '../data/urls.ts';
 
 /** The popover index: URI → [title, page path relative to the base, first lines]. */
 export type NoteIndex = Record<string, [title: string, href: string, excerpt: string]>;

@@ -1,5 +1,6 @@
-// One source for the spec's rules (issue 11, item 4): outside src/core no code spells a role name as
-// a string or builds or takes apart a soul:// URI by hand. They ask the core (ROLE, ROLE_RULES,
+// One source for the spec's rules and the routes (issue 11, item 4): outside src/core no code spells a
+// role name as a string or builds or takes apart a soul:// URI by hand, and outside src/data/urls.ts no
+// code writes a route. They ask the core (ROLE, ROLE_RULES,
 // modeFor, loadingFor, noteUri, parseUri, uriKey, keyUri), so a rule can change in one place.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,7 +43,16 @@ test('no soul:// URI is built or parsed by hand outside src/core (the CLI help t
   assert.deepEqual(found, []);
 });
 
-test('the check itself would catch a role name or a hand-made URI', () => {
+test('no route is written by hand outside src/data/urls.ts, the one module that owns them', () => {
+  const route = /(['"`])(souls|guests|notes|lessons|shared|agents|search|data)\//g;
+  const found = sources()
+    .filter(({ file }) => file !== 'src/data/urls.ts')
+    .flatMap(({ file, code }) => [...code.matchAll(route)].map((m) => `${file}: ${m[0]}`));
+  assert.deepEqual(found, []);
+});
+
+test('the check itself would catch a role name, a hand-made URI or a hand-written route', () => {
+  assert.match("href('souls/')", /(['"`])(souls|guests|notes|lessons|shared|agents|search|data)\//);
   const roles = [...new Set([...SOUL_ROLES, ...GUEST_ROLES])];
   assert.match("d.role === 'shared_core'", new RegExp(`(['"\`])(${roles.join('|')})\\1`));
   assert.match('`soul://${vault}/x.md`', /soul:\/\//);

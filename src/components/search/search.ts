@@ -1,7 +1,7 @@
 // The search page's only script: Pagefind's own index, queried from the browser, results
 // rendered as plain text plus <mark>, never as the excerpt's raw HTML.
 interface PagefindResult {
-  data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }>;
+  data(): Promise<{ url: string; excerpt: string; meta: { title?: string; kind?: string } }>;
 }
 interface Pagefind {
   search(query: string): Promise<{ results: PagefindResult[] }>;
@@ -9,30 +9,6 @@ interface Pagefind {
 }
 
 const LIMIT = 20;
-
-/** What kind of page a result is, from its path under the site's base: a note and its soul share a title. */
-function kindOf(url: string, base: string): string {
-  const parts = decodeURIComponent(new URL(url, location.href).pathname.slice(base.length)).split('/').filter(Boolean);
-  switch (parts[0]) {
-    case 'notes':
-      return parts.length > 1 ? `Note in ${parts[1]}` : 'Every note';
-    case 'souls':
-      return parts.length > 2 ? 'Soul page, with a preset' : parts.length > 1 ? 'Soul page' : 'Souls';
-    case 'guests':
-      return 'Guest page';
-    case 'lessons':
-      return 'Lesson';
-    case 'shared':
-      return 'Shared core catalog';
-    case 'agents': {
-      if (parts.length < 3) return parts.length > 1 ? 'Agent page' : 'Agents';
-      const what = parts[2] === 'skills' ? 'Skill' : 'Knowledge entry';
-      return parts.length > 3 ? `${what} of ${parts[1]}` : `${parts[2] === 'skills' ? 'Skills' : 'Knowledge'} catalog of ${parts[1]}`;
-    }
-    default:
-      return 'Page';
-  }
-}
 
 /** Copy an excerpt into `into`, keeping only its text and <mark> highlights. */
 function appendExcerpt(into: HTMLElement, excerpt: string): void {
@@ -59,8 +35,6 @@ export function startSearch(): void {
   const status = document.querySelector<HTMLElement>('#search-status');
   const list = document.querySelector<HTMLOListElement>('#search-results');
   if (!form || !input || !status || !list) return;
-  // The site's base path: where the pages index lives, minus its own folder.
-  const base = new URL(list.dataset['pagefind']!, location.href).pathname.replace(/pagefind\/pagefind\.js$/, '');
   let pagefind: Promise<Pagefind> | null = null;
   let latest = 0;
 
@@ -83,7 +57,7 @@ export function startSearch(): void {
       link.textContent = hit.meta.title || hit.url;
       const kind = document.createElement('span');
       kind.className = 'search-kind';
-      kind.textContent = kindOf(hit.url, base);
+      kind.textContent = hit.meta.kind || 'Page';
       const excerpt = document.createElement('p');
       appendExcerpt(excerpt, hit.excerpt);
       item.append(link, ' ', kind, excerpt);
