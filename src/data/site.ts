@@ -25,8 +25,10 @@ export interface LoadedSite {
 
 const cache = new Map<string, Promise<LoadedSite>>();
 
-export function loadSite(options: SiteOptions): Promise<LoadedSite> {
+/** The site for these options, loaded once; `fresh` loads it again (the dev server, after an edit). */
+export function loadSite(options: SiteOptions, { fresh = false }: { fresh?: boolean } = {}): Promise<LoadedSite> {
   const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search]);
+  if (fresh) cache.delete(key);
   let loaded = cache.get(key);
   if (!loaded) {
     loaded = assemble(options);

@@ -67,7 +67,16 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         }
         const { site, rendered } = loaded;
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
-        updateConfig({ vite: { plugins: [siteModule(rendered)] } });
+        // In `astro dev`, an edit under the vault or agents root loads the site again and reloads the page.
+        const live =
+          command === 'dev'
+            ? {
+                paths: [resolved.vault, resolved.agents],
+                reload: () => loadSite(resolved, { fresh: true }).then((next) => next.rendered),
+                report: (message: string) => logger.info(message),
+              }
+            : undefined;
+        updateConfig({ vite: { plugins: [siteModule(rendered, live)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
           const cache = fileURLToPath(config.cacheDir);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { SiteData } from '../data/types.ts';
 
@@ -15,9 +16,18 @@ let instances = 0;
  * rendering every page (bench, 5k notes: ~6 s to stringify 74 MB, ~3 s for Rolldown and V8 to
  * take in the source, ~2 s to parse it back) and kept three copies in memory.
  */
-export function siteModule(site: Promise<SiteData>): Plugin {
+/** In `astro dev`: the folders whose edits reload the data, and how to load it again. */
+export interface LiveData {
+  paths: string[];
+  reload: () => Promise<SiteData>;
+  /** Told when a reload starts and how it ended, for the dev server's log. */
+  report: (message: string) => void;
+}
+
+export function siteModule(site: Promise<SiteData>, live?: LiveData): Plugin {
   const key = `soulpress:site:${instances++}`;
-  (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = site;
+  const slot = Symbol.for(key);
+  (globalThis as Record<symbol, unknown>)[slot] = site;
   return {
     name: 'soulpress:site-data',
     resolveId(id) {
@@ -25,11 +35,65 @@ export function siteModule(site: Promise<SiteData>): Plugin {
     },
     load(id) {
       if (id !== RESOLVED) return undefined;
-      const slot = JSON.stringify(key);
-      return `const pending = globalThis[Symbol.for(${slot})];
+      const name = JSON.stringify(key);
+      return `const pending = globalThis[Symbol.for(${name})];
 if (pending === undefined) throw new Error(${JSON.stringify(`Soulpress: the site data (${key}) is not in this process: pages must render where the integration loaded the vault`)});
 // The notes' HTML may still be rendering while Vite bundles: the first page waits for it.
 export default await pending;`;
     },
+    configureServer(server) {
+      if (!live) return;
+      const roots = live.paths.map((p) => (p.endsWith(path.sep) ? p : p + path.sep));
+      // While the last reload failed, every page answers with the loader's message instead of a
+      // blank error, and the dev client on it reloads the page once a fix loads.
+      let failure: string | null = null;
+      server.middlewares.use((req, res, next) => {
+        if (failure === null || !(req.headers.accept ?? '').includes('text/html')) return next();
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(errorPage(failure, server.config.base));
+      });
+      server.watcher.add(live.paths);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const changed = (file: string): void => {
+        if (!roots.some((root) => file.startsWith(root))) return;
+        // A save is often several events (write, rename, chmod): one reload for the burst.
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const started = Date.now();
+          const next = live.reload();
+          (globalThis as Record<symbol, unknown>)[slot] = next;
+          // Every page imports the data module: drop it (and what imported it) in each environment,
+          // then reload the open pages. A broken note shows as the error overlay, with the loader's message.
+          for (const environment of Object.values(server.environments)) {
+            const mod = environment.moduleGraph.getModuleById(RESOLVED);
+            if (mod) environment.moduleGraph.invalidateModule(mod);
+          }
+          const reload = (): void => {
+            for (const environment of Object.values(server.environments)) environment.hot.send({ type: 'full-reload' });
+          };
+          next.then(
+            () => {
+              failure = null;
+              live.report(`vault reloaded in ${Date.now() - started} ms`);
+              reload();
+            },
+            (error: unknown) => {
+              failure = error instanceof Error ? error.message : String(error);
+              live.report(`vault reload failed: ${failure}`);
+              reload();
+            },
+          );
+        }, 40);
+      };
+      server.watcher.on('all', (_event, file) => changed(path.resolve(file)));
+    },
   };
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The dev server's page while the vault does not load: the loader's own message, and a way back. */
+function errorPage(message: string, base: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vault error · Soulpress</title><script type="module" src="${escapeHtml(base)}@vite/client"></script></head><body style="font-family:system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>The vault does not load</h1><p>The dev server is still running. Fix the note named below and this page reloads by itself; <code>npx soul-vault check</code> lists every problem at once.</p><pre style="white-space:pre-wrap;background:#fff1e0;border-left:4px solid #9a4d00;padding:0.75rem 1rem" data-vault-error>${escapeHtml(message)}</pre></body></html>`;
 }

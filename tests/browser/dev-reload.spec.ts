@@ -1,0 +1,89 @@
+// The authoring loop (issue 11, item 1): with `astro dev` running, an edit, a new note, a deleted
+// note and an agent file show in the open page without a restart; a note broken while the server
+// runs shows the loader's named error, and fixing it recovers. The dev server runs over copies of
+// the sample vault and agents, so the test never touches content/.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PORT = 4600 + Math.floor(Math.random() * 300);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+let work = '';
+let server: ChildProcess | null = null;
+let log = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  work = mkdtempSync(path.join(tmpdir(), 'soulpress-dev-'));
+  cpSync(path.join(ROOT, 'content/vaults'), path.join(work, 'vaults'), { recursive: true });
+  cpSync(path.join(ROOT, 'content/agents'), path.join(work, 'agents'), { recursive: true });
+  // --ignore-lock: Astro 7 allows one tracked dev server per project, and a developer's may be running.
+  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev', '--ignore-lock', '--root', ROOT, '--host', '127.0.0.1', '--port', String(PORT)], {
+    cwd: ROOT,
+    env: { ...process.env, SOUL_VAULT_DIR: path.join(work, 'vaults'), SOULPRESS_AGENTS: path.join(work, 'agents'), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (d: Buffer) => (log += d));
+  server.stderr!.on('data', (d: Buffer) => (log += d));
+  for (let i = 0; i < 300; i++) {
+    const status = await fetch(`${ORIGIN}/`).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`astro dev did not start:\n${log}`);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Write, then wait for the open page to show `text`: the time from the write to the page, in ms. */
+async function visibleAfter(page: import('@playwright/test').Page, write: () => void, text: string): Promise<number> {
+  const started = Date.now();
+  write();
+  await expect(page.locator('main')).toContainText(text, { timeout: 15_000 });
+  return Date.now() - started;
+}
+
+test('an edit to a note shows on its note page and on the soul page that carries it, without a restart', async ({ page }) => {
+  const note = path.join(work, 'vaults/pippa/core/curiosity.md');
+  await page.goto(`${ORIGIN}/notes/pippa/core/curiosity/`);
+  const onNote = await visibleAfter(page, () => appendFileSync(note, '\n\nA line added while the server runs: zebra-marker-1.\n'), 'zebra-marker-1');
+  await page.goto(`${ORIGIN}/souls/pippa/`);
+  await expect(page.locator('main')).toContainText('zebra-marker-1');
+  const onSoul = await visibleAfter(page, () => appendFileSync(note, 'zebra-marker-2\n'), 'zebra-marker-2');
+  console.log(`dev reload: note page ${onNote} ms, soul page ${onSoul} ms after the write`);
+});
+
+test('a new note gets its page and its row; a deleted one loses both', async ({ page }) => {
+  const added = path.join(work, 'vaults/pippa/core/zz-added.md');
+  await page.goto(`${ORIGIN}/souls/pippa/`);
+  await visibleAfter(page, () => writeFileSync(added, '# Added while running\n\nzebra-added.\n'), 'Added while running');
+  expect((await page.request.get(`${ORIGIN}/notes/pippa/core/zz-added/`)).status()).toBe(200);
+  unlinkSync(added);
+  await expect(page.locator('main')).not.toContainText('Added while running', { timeout: 15_000 });
+  expect((await page.request.get(`${ORIGIN}/notes/pippa/core/zz-added/`)).status()).toBe(404);
+});
+
+test('an agent file edit shows on the agent page', async ({ page }) => {
+  await page.goto(`${ORIGIN}/agents/mingjing/`);
+  await visibleAfter(page, () => appendFileSync(path.join(work, 'agents/mingjing/system/lingtai.md'), '\nzebra-lingtai-edit\n'), 'zebra-lingtai-edit');
+});
+
+test('a note broken while the server runs shows the loader error; fixing it recovers the page', async ({ page }) => {
+  const instructions = path.join(work, 'vaults/pippa/instructions.md');
+  const aside = path.join(work, 'instructions.md');
+  await page.goto(`${ORIGIN}/souls/pippa/`);
+  renameSync(instructions, aside);
+  await expect(page.locator('[data-vault-error]')).toContainText('error[identity_document_missing]', { timeout: 15_000 });
+  await expect(page.locator('[data-vault-error]')).toContainText('soul://pippa/instructions.md');
+  renameSync(aside, instructions);
+  await expect(page.locator('h1')).toHaveText('Pippa', { timeout: 15_000 });
+});
