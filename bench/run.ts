@@ -1,9 +1,9 @@
 // `npm run bench`: every part at its default sizes, then bench/RESULTS.md (also printed).
 // Flags: --quick (a smoke run at small sizes, written to bench/tmp/RESULTS.quick.md),
-// --only loader,build,browser, --out FILE, --seed N.
+// --only loader,build,browser,dev, --out FILE, --seed N.
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { Session } from 'node:inspector/promises';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HAS_PREVIEW, jsPerPageKind, jsTable, reassemblyInChromium, reassemblyTable } from './browser.ts';
@@ -13,6 +13,8 @@ import type { BuildRun, IncrementalResult, VersusResult } from './build.ts';
 import { generateFamily, tempDir } from './generate.ts';
 import type { FamilySpec } from './generate.ts';
 import { benchLoader, loaderPass, loaderTable } from './loader.ts';
+import { devReload, devReloadTable } from './dev.ts';
+import type { DevReloadResult } from './dev.ts';
 import { profileTables, summariseProfile } from './profile.ts';
 import type { ProfileSummary } from './profile.ts';
 import { fmt } from './stats.ts';
@@ -32,7 +34,7 @@ const quick = values.quick;
 // A smoke run must not overwrite the real results.
 const outFile = values.out ?? path.join(import.meta.dirname, quick ? 'tmp/RESULTS.quick.md' : 'RESULTS.md');
 const seed = Number(values.seed);
-const only = new Set((values.only ?? 'loader,build,browser').split(','));
+const only = new Set((values.only ?? 'loader,build,browser,dev').split(','));
 
 // Default sizes fit 10 minutes on 2 cores; --quick is a smoke run of every code path.
 const SIZES = {
@@ -48,6 +50,9 @@ const SIZES = {
   versusRounds: quick ? 1 : 2,
   browser: quick ? [{ label: '500', notes: 500 }] : [{ label: '500', notes: 500 }, { label: '5000', notes: 5000 }],
   browserRuns: quick ? 5 : 20,
+  // Part 6: souls of 200 notes on top of the sample family (0 is the sample alone), edits per size.
+  dev: quick ? [0] : [0, 25],
+  devEdits: quick ? 2 : 5,
 };
 
 const log = (s: string): void => console.error(s);
@@ -275,6 +280,38 @@ where.push(
   '',
 );
 sections.push(...where);
+
+// ---------------------------------------------------------------- 6. dev reload
+function sampleCopy(out: string): { root: string; files: string[] } {
+  const root = path.join(out, 'vaults');
+  cpSync(SAMPLE, root, { recursive: true });
+  const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.md'));
+  return { root, files };
+}
+
+if (only.has('dev')) {
+  const rows: DevReloadResult[] = [];
+  for (const souls of SIZES.dev) {
+    // The sample as it is (a copy, since the bench edits it), or the sample plus generated souls.
+    const family = souls === 0 ? sampleCopy(tempDir('dev-sample')) : generateFamily(spec(souls, 200, 2), tempDir(`dev-${souls}`), SAMPLE);
+    const label = souls === 0 ? 'the sample family' : `${fmt(family.files.length)} notes`;
+    log(`6. dev reload: astro dev over ${label}`);
+    try {
+      rows.push(await devReload(souls === 0 ? 'sample' : '5k', family.root, family.files.length, SIZES.devEdits, log));
+    } catch (error) {
+      log(`   failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    rmSync(path.dirname(family.root), { recursive: true, force: true });
+  }
+  sections.push(
+    '## 6. Dev reload',
+    '',
+    `\`astro dev\` (search off, as in dev) over the sample family and over the sample plus 25 souls x 200 notes; \`/notes/pippa/core/curiosity/\` and \`/souls/pippa/\` open in headless Chromium; a line appended to \`soul://pippa/core/curiosity.md\` ${SIZES.devEdits} times per page. Each figure is from the write until the open page's \`<main>\` shows the line: the watcher's event, the integration loading the site again (every note read and rendered again, every bundle loaded again), the data module dropped, the page reloaded by Vite's client and rendered by the dev server. Goals from issue 11: 1 s at the sample, 2 s at 5k notes.`,
+    '',
+    rows.length ? devReloadTable(rows, { sample: 1000, '5k': 2000 }) : 'not run',
+    '',
+  );
+}
 
 // ---------------------------------------------------------------- report
 const cpu = cpus();
