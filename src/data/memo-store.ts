@@ -9,7 +9,16 @@ import type { StoreEntry, VaultStore } from '../core/index.ts';
  * caches (strict decode, SHA-256) skip the work too. Failures are remembered as well: the
  * same path fails the same way for every soul that reads it.
  */
-export function memoStore(inner: VaultStore): VaultStore {
+export interface MemoStore extends VaultStore {
+  /**
+   * Forget what was learned about a path that changed on disk (`vault/a/b.md`): its bytes, and the
+   * listings of every folder on the way to it, so an added or removed file shows too. The dev
+   * server calls this for each changed file before loading again; everything else stays known.
+   */
+  forget(key: string): void;
+}
+
+export function memoStore(inner: VaultStore): MemoStore {
   let vaults: Promise<string[]> | undefined;
   const entries = new Map<string, Promise<StoreEntry[] | null>>();
   const reads = new Map<string, Promise<Uint8Array | null>>();
@@ -26,5 +35,17 @@ export function memoStore(inner: VaultStore): VaultStore {
     vaults: () => (vaults ??= inner.vaults()),
     entries: (vault, folder) => once(entries, `${vault}\u0000${folder}`, () => inner.entries(vault, folder)),
     read: (vault, path) => once(reads, `${vault}\u0000${path}`, () => inner.read(vault, path)),
+    forget(key) {
+      const [vault, ...parts] = key.split('/');
+      if (!vault) return;
+      vaults = undefined;
+      // The path itself may be a file or a folder: drop both, and every listing above it.
+      reads.delete(`${vault}\u0000${parts.join('/')}`);
+      for (let n = parts.length; n >= 0; n--) entries.delete(`${vault}\u0000${parts.slice(0, n).join('/')}`);
+      // A folder that went away takes what was read under it along.
+      const below = `${vault}\u0000${parts.join('/')}/`;
+      for (const k of [...reads.keys()]) if (k.startsWith(below)) reads.delete(k);
+      for (const k of [...entries.keys()]) if (k.startsWith(below)) entries.delete(k);
+    },
   };
 }

@@ -126,6 +126,19 @@ export interface NotePages {
   rendered: Promise<void>;
 }
 
+/**
+ * Rendered HTML kept between loads in one process (the dev server reloading after an edit): by
+ * note URI, with the revision and title it was rendered for; cleared when the set of pages changes.
+ */
+const renderCache = {
+  pagesKey: '',
+  html: new Map<string, { revision: string; title: string; html: string }>(),
+  clear(pagesKey: string): void {
+    this.pagesKey = pagesKey;
+    this.html.clear();
+  },
+};
+
 export async function buildNotes(store: VaultStore): Promise<NotePages> {
   const raw = await readAll(store);
   const pages = new Map(raw.map((n) => [n.uri, notePath(n.vault, n.path)]));
@@ -162,10 +175,22 @@ export async function buildNotes(store: VaultStore): Promise<NotePages> {
       loadedBy: [],
     });
   }
-  const rendered = renderNotes(jobs, pages).then((html) =>
-    html.forEach((h, i) => {
+  // A note's HTML depends on its own bytes and on which notes have pages (its soul:// links): with
+  // the same revision and the same set of pages it is the same, so only the rest is rendered.
+  const pagesKey = [...pages].map(([uri, href]) => `${uri}\u0000${href}`).join('\u0001');
+  if (pagesKey !== renderCache.pagesKey) renderCache.clear(pagesKey);
+  const todo: number[] = [];
+  raw.forEach((note, i) => {
+    const hit = renderCache.html.get(note.uri);
+    if (hit && hit.revision === note.revision && hit.title === jobs[i]!.title) notes[i]!.html = hit.html;
+    else todo.push(i);
+  });
+  const rendered = renderNotes(todo.map((i) => jobs[i]!), pages).then((html) =>
+    html.forEach((h, k) => {
+      const i = todo[k]!;
       const problem = raw[i]!.problem;
       notes[i]!.html = problem ? `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>` : h;
+      renderCache.html.set(raw[i]!.uri, { revision: raw[i]!.revision, title: jobs[i]!.title, html: notes[i]!.html });
     }),
   );
   // Awaited by the caller once its own work is done; a loader error may end the build first.

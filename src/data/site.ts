@@ -6,6 +6,7 @@ import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
 import { building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
+import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
 import { buildAgents } from './agents.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
@@ -25,16 +26,31 @@ export interface LoadedSite {
 
 const cache = new Map<string, Promise<LoadedSite>>();
 
-/** The site for these options, loaded once; `fresh` loads it again (the dev server, after an edit). */
-export function loadSite(options: SiteOptions, { fresh = false }: { fresh?: boolean } = {}): Promise<LoadedSite> {
+/** Each vault root's store, kept between loads of one process so a reload reads only what changed. */
+const stores = new Map<string, MemoStore>();
+
+/**
+ * The site for these options, loaded once. `changed` loads it again (the dev server, after an
+ * edit), with the store forgetting only those keys (`vault/path`); every other note's bytes,
+ * revision and rendered HTML are reused.
+ */
+export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
   const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search]);
-  if (fresh) cache.delete(key);
+  let store = stores.get(options.vault);
+  if (!store) stores.set(options.vault, (store = memoStore(new FsStore(options.vault))));
+  if (changed) {
+    cache.delete(key);
+    for (const path of changed) store.forget(path);
+  }
   let loaded = cache.get(key);
   if (!loaded) {
-    loaded = assemble(options);
+    loaded = assemble(options, store);
     cache.set(key, loaded);
-    // A failed build must not stick: the next build (e.g. after a fix in dev) tries again.
-    const forget = (): void => void cache.delete(key);
+    // A failed build must not stick: the next build (e.g. after a fix in dev) tries again, from disk.
+    const forget = (): void => {
+      cache.delete(key);
+      stores.delete(options.vault);
+    };
     loaded.then(({ rendered }) => rendered.catch(forget), forget);
   }
   return loaded;
@@ -58,8 +74,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
   };
 }
 
-async function assemble(options: SiteOptions): Promise<LoadedSite> {
-  const store = memoStore(new FsStore(options.vault));
+async function assemble(options: SiteOptions, store: MemoStore): Promise<LoadedSite> {
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));

@@ -33,6 +33,11 @@ class VaultBuildFailure extends AstroError {
   }
 }
 
+/** Changed files as the vault store's keys (`vault/path`); files outside the vault root (the agents') have none. */
+function vaultKeys(root: string, files: readonly string[]): string[] {
+  return files.map((f) => path.relative(root, f)).filter((rel) => rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)).map((rel) => rel.split(path.sep).join('/'));
+}
+
 /** What a page would get if `astro preview` or `sync` ever rendered one: a named error, not a hang. */
 function notLoaded(command: string): Promise<never> {
   const never = Promise.reject(new Error(`Soulpress: astro ${command} does not load the vault, so no page can render here; run astro build or astro dev`));
@@ -72,7 +77,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
           command === 'dev'
             ? {
                 paths: [resolved.vault, resolved.agents],
-                reload: () => loadSite(resolved, { fresh: true }).then((next) => next.rendered),
+                // Only the changed files are read again: the store forgets them by their vault keys.
+                reload: (files: readonly string[]) => loadSite(resolved, { changed: vaultKeys(resolved.vault, files) }).then((next) => next.rendered),
                 report: (message: string) => logger.info(message),
               }
             : undefined;

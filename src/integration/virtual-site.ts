@@ -19,7 +19,8 @@ let instances = 0;
 /** In `astro dev`: the folders whose edits reload the data, and how to load it again. */
 export interface LiveData {
   paths: string[];
-  reload: () => Promise<SiteData>;
+  /** Load again; `changed` holds the absolute paths of the files that changed since the last load. */
+  reload: (changed: readonly string[]) => Promise<SiteData>;
   /** Told when a reload starts and how it ended, for the dev server's log. */
   report: (message: string) => void;
 }
@@ -55,13 +56,17 @@ export default await pending;`;
       });
       server.watcher.add(live.paths);
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const pending = new Set<string>();
       const changed = (file: string): void => {
         if (!roots.some((root) => file.startsWith(root))) return;
+        pending.add(file);
         // A save is often several events (write, rename, chmod): one reload for the burst.
         clearTimeout(timer);
         timer = setTimeout(() => {
           const started = Date.now();
-          const next = live.reload();
+          const files = [...pending];
+          pending.clear();
+          const next = live.reload(files);
           (globalThis as Record<symbol, unknown>)[slot] = next;
           // Every page imports the data module: drop it (and what imported it) in each environment,
           // then reload the open pages. A broken note shows as the error overlay, with the loader's message.
