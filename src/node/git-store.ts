@@ -84,7 +84,8 @@ export class GitStore implements VaultStore {
     const commit = await runGit(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]);
     if (!commit.ok || rev === '') throw new VaultError('revision_not_found', `revision ${JSON.stringify(rev)} names no commit in the git repository ${top}`, { operation });
     const oid = commit.out.toString('utf8').trim();
-    const listed = await runGit(top, ['ls-tree', '-r', '-t', '-z', '--full-tree', oid, '--', prefix === '' ? '.' : prefix]);
+    // Literal: a vault root named `v[1]` or `*` is a path, not a pattern.
+    const listed = await runGit(top, ['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', '--full-tree', oid, '--', prefix === '' ? '.' : prefix]);
     if (!listed.ok) throw new VaultError('io_error', `the tree of ${rev} cannot be listed: ${listed.why}`, { operation });
     return new GitStore(rev, oid, top, prefix, buildTree(listed.out, prefix));
   }
@@ -315,6 +316,8 @@ class Batch {
   private readonly waiting: Array<{ resolve: (object: { type: string; bytes: Uint8Array }) => void; reject: (error: Error) => void }> = [];
   private chunks: Buffer[] = [];
   private buffered = 0;
+  /** Bytes the object at the head of the output needs before it can be taken (0: not known yet). */
+  private need = 0;
   private failed: Error | null = null;
   private referenced = true;
 
@@ -368,7 +371,8 @@ class Batch {
     this.chunks.push(chunk);
     this.buffered += chunk.length;
     for (;;) {
-      if (this.waiting.length === 0 || this.buffered === 0) break;
+      // A large object arrives in many chunks: join them once it is all there, not on every chunk.
+      if (this.waiting.length === 0 || this.buffered === 0 || this.buffered < this.need) break;
       const data = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
       this.chunks = [data];
       const newline = data.indexOf(10);
@@ -381,7 +385,9 @@ class Batch {
         this.waiting.shift()!.reject(new Error(`object ${header.slice(0, -1).join(' ')} is ${header.at(-1)}`));
         continue;
       }
-      if (data.length < newline + 1 + size + 1) break;
+      this.need = newline + 1 + size + 1;
+      if (data.length < this.need) break;
+      this.need = 0;
       // A copy: the chunk it came from may be large and is dropped.
       const bytes = new Uint8Array(data.subarray(newline + 1, newline + 1 + size));
       this.consume(data, newline + 1 + size + 1);

@@ -158,6 +158,34 @@ describe('git store errors', () => {
   });
 });
 
+describe('a vault root whose name is a pattern, and a note larger than a pipe holds', () => {
+  test('the same bundles as the fs store', async () => {
+    const repo = await gitRepo({ sub: 'my vaults/v[1]*' });
+    try {
+      // ~400 KB with multi-byte characters: it reaches the store in many chunks.
+      const big = `# Big\n\n${'灵台 and 𝒜 and plain words. '.repeat(12_000)}\n`;
+      await repo.write(tinyFiles({ 'ada/core/big.md': big, 'ada/core/small.md': 'small\n' }));
+      // A sibling the pattern would match if it were read as one.
+      await repo.write({ '../v1x/ada/instructions.md': 'not this vault\n' });
+      await repo.commit('one');
+      const store = await GitStore.open(repo.root, 'HEAD');
+      try {
+        assert.equal(store.prefix, 'my vaults/v[1]*');
+        const fs = await everyBundle(new FsStore(repo.root));
+        const git = await everyBundle(store);
+        assert.deepEqual(git, fs);
+        const ada = JSON.parse(git.get('ada/null')!) as { warnings: Array<{ code: string }>; documents: Array<{ text: string }> };
+        assert.deepEqual(ada.warnings.map((w) => w.code), ['note_large']);
+        assert.ok(ada.documents.some((d) => d.text === big));
+      } finally {
+        store.close();
+      }
+    } finally {
+      await repo.cleanup();
+    }
+  });
+});
+
 describe('links and odd names: the same rule as the fs store', () => {
   let repo: Repo;
   before(async () => {
