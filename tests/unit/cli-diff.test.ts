@@ -84,6 +84,7 @@ describe('soul-vault diff', { concurrency: true }, () => {
       ['flip', async () => repo.write({ 'pippa/index/people.md': `---\nprompt_loading: on-demand\n---\n${await text('pippa/index/people.md')}` })],
       ['unrelated', () => repo.write({ 'pippa/notes.txt': 'not a note\n', 'quill/index/new.md': 'another soul\n' })],
       ['broken', () => repo.write({ 'quill/instructions.md': null })],
+      ['display', () => rename(path.join(repo.root, 'pippa/Pippa.md'), path.join(repo.root, 'pippa/Pippa Two.md'))],
     ];
     for (const [tag, change] of steps) {
       await repo.git('checkout', '-q', '--detach', 'base');
@@ -162,6 +163,19 @@ describe('soul-vault diff', { concurrency: true }, () => {
     assert.match(moved.stdout, /changed documents \(2\):\n +#\d+ +soul_core +added +soul:\/\/pippa\/core\/wonder\.md\n +- +soul_core +removed +soul:\/\/pippa\/core\/curiosity\.md\n$/);
     const same = await runMain(['diff', 'pippa', '--harness', 'webui', '--from', 'base', '--to', 'unrelated', ...vault()]);
     assert.match(same.stdout, /the prompts are identical: all \d+ bytes stay cached\n\nchanged documents: none\n$/);
+  });
+
+  test('a new display name: the identity is renamed, and the shared instructions read the same bytes but fill another name', async () => {
+    const { d } = await checked('pippa', 'base', 'display');
+    // The identity's text is the same bytes under a new name: the prompt first differs where the name is filled in.
+    assert.deepEqual(d.prefix.document, { index: 2, role: 'shared_instructions', uri: 'soul://cwkpippa-shared/instructions.md' });
+    const r = await runMain(['diff', 'pippa', '--harness', 'webui', '--from', 'base', '--to', 'display', ...vault()]);
+    const listed = r.stdout.slice(r.stdout.indexOf('changed documents')).split('\n').slice(1, -1).map((l) => l.trim().split(/ {2,}/));
+    assert.deepEqual(listed, [
+      ['#1', 'identity', 'added', 'soul://pippa/Pippa Two.md'],
+      ['#2', 'shared_instructions', 'text (tokens filled differently)', 'soul://cwkpippa-shared/instructions.md'],
+      ['-', 'identity', 'removed', 'soul://pippa/Pippa.md'],
+    ]);
   });
 
   test('the real bin runs a diff and exits (the git process is closed)', async () => {
