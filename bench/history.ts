@@ -1,4 +1,4 @@
-// Part 6: the git store's cost. A generated family is committed, then edited commit by commit;
+// Part 7 of `npm run bench`: the git store's cost. A generated family is committed, then edited commit by commit;
 // every soul and preset is loaded at each of the last N commits through the git store, and once
 // from the working tree through the fs store for comparison.
 // CLI: node bench/history.ts [--souls 25] [--notes 200] [--commits 50] [--seed 1]
@@ -55,7 +55,7 @@ export async function benchHistory(spec: FamilySpec, commits: number, log: (s: s
   }
   git('gc', '-q');
   const setupMs = performance.now() - setup;
-  log(`6. history: ${fmt(family.files.length)} notes, ${commits} commits in ${fmt(setupMs / 1000, 1)} s`);
+  log(`7. history: ${fmt(family.files.length)} notes, ${commits} commits in ${fmt(setupMs / 1000, 1)} s`);
 
   const openMs: number[] = [];
   const loadMs: number[] = [];
