@@ -12,7 +12,8 @@ import type { PsycheReport } from '../../src/core/psyche/index.ts';
 import { FsAgentStore } from '../../src/node/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const BLANK = 'http://127.0.0.1:4321/__psyche_parity__/';
+// A blank page answered by Playwright itself, on a loopback origin (WebCrypto needs a secure context).
+const BLANK = 'http://127.0.0.1:4399/__psyche_parity__/';
 
 type Node = { b64: string } | { link: string } | { dir: true };
 
@@ -90,7 +91,7 @@ test.describe('the psyche composer gives the same result in Node and in Chromium
   test("the preview's path: composeWith over the published snapshot, in Chromium", async () => {
     for (const id of ['mingjing', 'jianxin']) {
       const node = await composePsyche({ store: new FsAgentStore(path.join(ROOT, 'content/agents', id)), agent: id });
-      const snapshot = await (await page.request.get(`http://127.0.0.1:4321/data/agents/${id}.json`)).json();
+      const snapshot = await (await page.request.get(`${test.info().project.use.baseURL}/data/agents/${id}.json`)).json();
       const browser = await page.evaluate(async (snap) => {
         const core = (globalThis as unknown as { SoulPsyche: typeof import('../../src/core/psyche/index.ts') }).SoulPsyche;
         const files = Object.entries(snap.files as Record<string, unknown>).map(([k, v]) => {
