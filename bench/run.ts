@@ -18,6 +18,7 @@ import type { DevReloadResult } from './dev.ts';
 import { profileTables, summariseProfile } from './profile.ts';
 import type { ProfileSummary } from './profile.ts';
 import { fmt } from './stats.ts';
+import { benchHistory, historyTable } from './history.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const SAMPLE = path.join(REPO, 'content/vaults');
@@ -211,6 +212,15 @@ if (only.has('browser')) {
     rows ? reassemblyTable(rows) : `failed: ${error}`,
     '',
   );
+}
+
+// ---------------------------------------------------------------- 7. history
+// The git store's cost (issue 12): every soul and preset at each of the last 50 commits, ~2 minutes
+// at full size. In every run unless --only leaves it out (--only history runs it alone).
+if (values.only === undefined || only.has('history')) {
+  const h = quick ? { souls: 5, notes: 50, commits: 5 } : { souls: 25, notes: 200, commits: 50 };
+  const result = await benchHistory(spec(h.souls, h.notes), h.commits, log);
+  sections.push('## 7. The git store over history', '', `A generated family of ${fmt(result.notes)} notes (${h.souls} souls x ${h.notes} notes) committed once, then ${h.commits - 1} commits that each edit three notes, packed by \`git gc\`. At each of the ${h.commits} commits a \`GitStore\` is opened (\`rev-parse\`, one \`ls-tree -r\`) and every soul without and with each preset is loaded through it (one \`cat-file --batch\` process per store), one load after another; then the same loads once through the fs store on the working tree. Nothing is cached between loads in either store.`, '', historyTable(result), '');
 }
 
 // ---------------------------------------------------------------- where the time goes

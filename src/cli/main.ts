@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
-import { FsStore } from '../node/fs-store.ts';
 import { vaultRoot } from '../node/vault-root.ts';
 import { formatCard, formatCheck, formatList } from './format.ts';
+import { openStore, runDiff } from './history.ts';
+import type { Opened } from './history.ts';
 import { AgentUnreadable, agentsRoot, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } from './psyche.ts';
 import { HELP, UsageError } from './usage.ts';
 
@@ -24,14 +25,19 @@ const FLAGS = {
   prompt: { type: 'boolean' },
   check: { type: 'boolean' },
   agents: { type: 'string' },
+  at: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Which flags and how many positionals each command takes. */
 const COMMANDS: Record<string, { flags: string[]; args: number }> = {
-  load: { flags: ['harness', 'preset', 'json', 'prompt'], args: 1 },
-  read: { flags: ['json'], args: 1 },
-  check: { flags: ['strict', 'json'], args: 0 },
+  load: { flags: ['harness', 'preset', 'json', 'prompt', 'at'], args: 1 },
+  read: { flags: ['json', 'at'], args: 1 },
+  check: { flags: ['strict', 'json', 'at'], args: 0 },
+  // The same soul at two revisions of the vault's git repository (--to: the working tree).
+  diff: { flags: ['harness', 'preset', 'json', 'from', 'to'], args: 1 },
   ls: { flags: ['json'], args: 0 },
   // One agent directory, or with --check every agent under the agents root (then no argument).
   psyche: { flags: ['json', 'check', 'strict', 'agents'], args: 1 },
@@ -57,6 +63,8 @@ function missingValue(argv: readonly string[]): string | null {
 /** Run the command line; returns the exit code. Never throws and never prints a stack trace. */
 export async function main(argv: string[], io: Io): Promise<number> {
   let json = argv.includes('--json');
+  // Git stores hold a git process: every way out closes them, so the command always exits.
+  const opened: Opened = [];
   try {
     const missing = missingValue(argv);
     const parsed = parseArgs({ args: argv, options: FLAGS, allowPositionals: true, strict: false });
@@ -82,7 +90,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (!args0 && command === 'psyche' && (values['strict'] || values['agents'] !== undefined)) throw new UsageError('--strict and --agents go with psyche --check', help);
     if (!args0 && args.length !== spec.args) throw new UsageError(`${command} takes ${spec.args === 1 ? 'one argument' : 'no arguments'}`, help);
     if (!args0 && spec.args === 1 && args[0]!.trim() === '') throw new UsageError(`${command} needs a non-empty ${command === 'read' ? 'URI' : command === 'psyche' ? 'agent directory' : 'soul id'}`, help);
-    for (const key of ['vault', 'family', 'preset', 'agents'] as const) {
+    for (const key of ['vault', 'family', 'preset', 'agents', 'at', 'from', 'to'] as const) {
       if (values[key] === '') throw new UsageError(`--${key} needs a non-empty value`, help);
     }
     json = values['json'] === true;
@@ -97,8 +105,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.out(json ? `${JSON.stringify(report.psyche, null, 2)}\n` : formatPsyche(report));
       return 0;
     }
-    const store = new FsStore(vaultRoot(values['vault'] as string | undefined, io.env, io.cwd));
+    const root = vaultRoot(values['vault'] as string | undefined, io.env, io.cwd);
     const family = values['family'] as string | undefined;
+    if (command === 'diff') return await runDiff({ root, family, soul: args[0]!, values, help, json, out: io.out, opened });
+    const store = await openStore(root, values['at'] as string | undefined, opened);
     switch (command) {
       case 'load': {
         const harness = values['harness'] as string | undefined;
@@ -143,5 +153,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     io.err(json ? `${JSON.stringify({ error: { code: 'internal', message, operation: 'soul-vault', note: null, role: null } })}\n` : `soul-vault: unexpected failure: ${message}\n`);
     return 1;
+  } finally {
+    for (const store of opened) store.close();
   }
 }

@@ -11,9 +11,10 @@ export const HELP: Record<string, string> = {
   main: `soul-vault: load, read and check a Soul Vault family
 
 Usage:
-  soul-vault load <soul> --harness H [--preset P] [--json] [--prompt]
-  soul-vault read <uri> [--json]
-  soul-vault check [--strict] [--json]
+  soul-vault load <soul> --harness H [--preset P] [--json] [--prompt] [--at REV]
+  soul-vault read <uri> [--json] [--at REV]
+  soul-vault check [--strict] [--json] [--at REV]
+  soul-vault diff <soul> --harness H [--preset P] --from REV [--to REV] [--json]
   soul-vault ls [--json]
   soul-vault psyche <agent-dir> [--json]
   soul-vault psyche --check [--agents DIR] [--strict] [--json]
@@ -32,20 +33,35 @@ document in load order, whole or pointer, with bytes and revisions.
   --harness H   required: the harness or app id the soul is loaded for
   --preset P    a conversation preset: projects/<P>.md of the soul
   --json        the bundle object as JSON (errors as JSON on stderr)
-  --prompt      print only the rendered prompt text`,
+  --prompt      print only the rendered prompt text
+  --at REV      load from that git revision of the repository holding the vault root`,
   read: `soul-vault read <uri> [--json]
 
 Print a note's text exactly, e.g. the note a pointer names:
   soul-vault read soul://cwkpippa-shared/core/voice.md
 
-  --json     {"uri", "text"} as JSON (errors as JSON on stderr)`,
+  --json     {"uri", "text"} as JSON (errors as JSON on stderr)
+  --at REV   read the note as that git revision has it`,
   check: `soul-vault check [--strict] [--json]
 
 Load every soul (with and without each preset) and every guest, and report every
 error and warning at once, each with its code, note and role.
 
   --strict   exit 1 on warnings too
-  --json     a stable machine-readable report`,
+  --json     a stable machine-readable report
+  --at REV   check the vault as that git revision has it`,
+  diff: `soul-vault diff <soul> --harness H [--preset P] --from REV [--to REV] [--json]
+
+Load one soul at two git revisions of the repository holding the vault root and
+say how much of the prompt a provider's cache keeps: the leading bytes both
+prompts share, their share of the new prompt, the document where they part, and
+every document that was edited, added, removed or changed mode.
+
+  --harness H   required: the harness or app id the soul is loaded for
+  --preset P    a conversation preset: projects/<P>.md of the soul
+  --from REV    required: the old side, any git revision (HEAD~1, a tag, a commit)
+  --to REV      the new side (default: the working tree as it is on disk)
+  --json        {soul, harness, preset, from, to, prefix} as JSON`,
   ls: `soul-vault ls [--json]
 
 List the family's souls (with display names and presets), its guests, and the

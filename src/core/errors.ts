@@ -1,7 +1,8 @@
 /**
  * Every code a VaultError can carry (spec section 6), plus `note_not_found` for `read`,
  * `vault_root_invalid` for a root that is missing or holds no vault, and `io_error` for an
- * operating-system failure on one note or folder (EACCES, ENAMETOOLONG, EIO).
+ * operating-system failure on one note or folder (EACCES, ENAMETOOLONG, EIO); and for the git
+ * store (loads at a revision), `not_a_repository` and `revision_not_found`.
  */
 export const ERROR_CODES = [
   'harness_required',
@@ -14,6 +15,8 @@ export const ERROR_CODES = [
   'note_not_found',
   'vault_root_invalid',
   'io_error',
+  'not_a_repository',
+  'revision_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,164 @@
+// `diff` and `--at`: the same loader over a vault's git history (issue 12). Which store a command
+// reads (the working tree, or a commit through the git store), and what two bundles of one soul share.
+import { VaultError, loadIdentity, requireFamily } from '../core/index.ts';
+import type { Bundle, Mode, VaultStore } from '../core/index.ts';
+import { bundleView, cachePrefix } from '../data/bundles.ts';
+import { FsStore } from '../node/fs-store.ts';
+import { GitStore } from '../node/git-store.ts';
+import { UsageError } from './usage.ts';
+
+/** What the CLI must close before it exits: the git stores it opened. */
+export type Opened = Array<{ close(): void }>;
+
+/** The working tree (FsStore) without `rev`, else the git store at `rev`, remembered in `opened` to be closed. */
+export async function openStore(root: string, rev: string | undefined, opened: Opened): Promise<VaultStore> {
+  if (rev === undefined) return new FsStore(root);
+  const store = await GitStore.open(root, rev);
+  opened.push(store);
+  return store;
+}
+
+export interface DiffSide {
+  /** The revision as given; null for the working tree. */
+  rev: string | null;
+  /** The bundle revision: SHA-256 of the rendered prompt. */
+  revision: string;
+  /** UTF-8 length of the rendered prompt. */
+  bytes: number;
+}
+
+/** What `diff --json` prints. */
+export interface PromptDiff {
+  soul: string;
+  harness: string;
+  preset: string | null;
+  from: DiffSide;
+  to: DiffSide;
+  prefix: {
+    /** Leading bytes the two prompts share: what a provider's prompt cache keeps. */
+    bytes: number;
+    /** bytes / to.bytes (0 when `to` is empty). */
+    share: number;
+    /** The `to` document holding the first byte that differs (index 1-based, as on the card); null when no byte of `to` differs. */
+    document: { index: number; role: string; uri: string } | null;
+  };
+}
+
+/** A document of either bundle that is not the same in both, matched by role and URI. */
+export interface DocumentChange {
+  change: 'added' | 'removed' | 'changed';
+  role: string;
+  uri: string;
+  /** 1-based position in `to`; null for a removed one. */
+  index: number | null;
+  /** For `changed`: the note's bytes differ, its mode, or only its text (tokens filled with another display name). */
+  edited: boolean;
+  mode: { from: Mode; to: Mode } | null;
+  textOnly: boolean;
+}
+
+/** Load one soul at one side, its errors saying which side they come from. */
+export async function loadSide(store: VaultStore, side: string, soul: string, harness: string, preset: string | undefined, family: string | undefined): Promise<Bundle> {
+  try {
+    const discovered = await requireFamily(store, family);
+    return await loadIdentity({ store, soul, harness, preset, discovered });
+  } catch (error) {
+    if (!(error instanceof VaultError)) throw error;
+    throw new VaultError(error.code, `${error.message} (${side})`, { operation: error.operation, note: error.note, role: error.role });
+  }
+}
+
+export function diffBundles(from: Bundle, fromRev: string | null, to: Bundle, toRev: string | null): { diff: PromptDiff; changes: DocumentChange[] } {
+  const a = bundleView(from, 'from', '', new Map(), []);
+  const b = bundleView(to, 'to', '', new Map(), []);
+  const cache = cachePrefix(a, b, 'from');
+  const first = cache.firstDifferent === null ? null : to.documents[cache.firstDifferent - 1]!;
+  const diff: PromptDiff = {
+    soul: to.soul,
+    harness: to.harness,
+    preset: to.preset,
+    from: { rev: fromRev, revision: from.revision, bytes: a.promptBytes },
+    to: { rev: toRev, revision: to.revision, bytes: b.promptBytes },
+    prefix: {
+      bytes: cache.sharedBytes,
+      share: b.promptBytes === 0 ? 0 : cache.sharedBytes / b.promptBytes,
+      document: first && { index: cache.firstDifferent!, role: first.role, uri: first.uri },
+    },
+  };
+  const key = (d: { role: string; uri: string }): string => `${d.role}\0${d.uri}`;
+  const before = new Map(from.documents.map((d) => [key(d), d]));
+  const after = new Set(to.documents.map(key));
+  const changes: DocumentChange[] = [];
+  to.documents.forEach((d, i) => {
+    const old = before.get(key(d));
+    const base = { role: d.role, uri: d.uri, index: i + 1 };
+    if (!old) changes.push({ change: 'added', ...base, edited: false, mode: null, textOnly: false });
+    else {
+      const edited = old.revision !== d.revision;
+      const mode = old.mode !== d.mode ? { from: old.mode, to: d.mode } : null;
+      const textOnly = !edited && !mode && old.text !== d.text;
+      if (edited || mode || textOnly) changes.push({ change: 'changed', ...base, edited, mode, textOnly });
+    }
+  });
+  for (const d of from.documents) {
+    if (!after.has(key(d))) changes.push({ change: 'removed', role: d.role, uri: d.uri, index: null, edited: false, mode: null, textOnly: false });
+  }
+  return { diff, changes };
+}
+
+const sideName = (rev: string | null): string => rev ?? 'working tree';
+
+/** The readable `diff`: both sides, the shared prefix and where it ends, and every changed document. */
+export function formatDiff(diff: PromptDiff, changes: readonly DocumentChange[]): string {
+  const preset = diff.preset ? ` · preset ${diff.preset}` : '';
+  const width = Math.max(sideName(diff.from.rev).length, sideName(diff.to.rev).length);
+  const lines = [
+    `${diff.soul} · harness ${diff.harness}${preset}`,
+    `from ${sideName(diff.from.rev).padEnd(width)}  revision ${diff.from.revision}  ${diff.from.bytes} bytes`,
+    `to   ${sideName(diff.to.rev).padEnd(width)}  revision ${diff.to.revision}  ${diff.to.bytes} bytes`,
+    '',
+  ];
+  const percent = `${(diff.prefix.share * 100).toFixed(1)}%`;
+  if (diff.from.revision === diff.to.revision) lines.push(`the prompts are identical: all ${diff.to.bytes} bytes stay cached`);
+  else {
+    lines.push(`cacheable prefix: ${diff.prefix.bytes} of ${diff.to.bytes} bytes (${percent})`);
+    const doc = diff.prefix.document;
+    lines.push(doc ? `first difference in document #${doc.index} (${doc.role}) ${doc.uri}` : 'no byte of the new prompt differs: the old one only runs longer');
+  }
+  lines.push('', changes.length === 0 ? 'changed documents: none' : `changed documents (${changes.length}):`);
+  const roleWidth = Math.max(4, ...changes.map((c) => c.role.length));
+  for (const c of changes) {
+    const what =
+      c.change !== 'changed'
+        ? c.change
+        : [c.edited ? 'edited' : '', c.mode ? `${c.mode.from} → ${c.mode.to}` : '', c.textOnly ? 'text (tokens filled differently)' : ''].filter(Boolean).join(', ');
+    lines.push(`  ${(c.index === null ? '-' : `#${c.index}`).padStart(4)}  ${c.role.padEnd(roleWidth)}  ${what.padEnd(16)}  ${c.uri}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface DiffCommand {
+  root: string;
+  family: string | undefined;
+  soul: string;
+  values: Record<string, string | boolean | undefined>;
+  help: string;
+  json: boolean;
+  out: (text: string) => void;
+  opened: Opened;
+}
+
+/** `soul-vault diff <soul> --harness H [--preset P] --from REV [--to REV] [--json]`; returns the exit code. */
+export async function runDiff(c: DiffCommand): Promise<number> {
+  const harness = c.values['harness'] as string | undefined;
+  if (harness === undefined) throw new UsageError('diff needs --harness H (the harness or app id the soul is loaded for)', c.help);
+  const from = c.values['from'] as string | undefined;
+  if (from === undefined) throw new UsageError('diff needs --from REV (a git revision: HEAD~1, a tag, a commit)', c.help);
+  const to = c.values['to'] as string | undefined;
+  const preset = c.values['preset'] as string | undefined;
+  const before = await loadSide(await openStore(c.root, from, c.opened), `at ${from}`, c.soul, harness, preset, c.family);
+  const after = await loadSide(await openStore(c.root, to, c.opened), to === undefined ? 'in the working tree' : `at ${to}`, c.soul, harness, preset, c.family);
+  const { diff, changes } = diffBundles(before, from, after, to ?? null);
+  c.out(c.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff, changes));
+  return 0;
+}
