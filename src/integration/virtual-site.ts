@@ -1,3 +1,4 @@
+import { watch } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { SiteData } from '../data/types.ts';
@@ -54,7 +55,6 @@ export default await pending;`;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.end(errorPage(failure, server.config.base));
       });
-      server.watcher.add(live.paths);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const pending = new Set<string>();
       const changed = (file: string): void => {
@@ -91,7 +91,18 @@ export default await pending;`;
           );
         }, 40);
       };
-      server.watcher.on('all', (_event, file) => changed(path.resolve(file)));
+      // Node's own recursive watch (inotify on Linux), one per root, set up before the server answers:
+      // Vite's watcher scans an added folder in the background and can miss the first save after start.
+      const watchers = live.paths.map((root) => {
+        try {
+          return watch(root, { recursive: true }, (_event, name) => {
+            if (name !== null) changed(path.join(root, name.toString()));
+          });
+        } catch {
+          return null; // a root that does not exist (no agents): nothing to watch
+        }
+      });
+      server.httpServer?.once('close', () => watchers.forEach((w) => w?.close()));
     },
   };
 }

@@ -18,8 +18,8 @@ let log = '';
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
   work = mkdtempSync(path.join(tmpdir(), 'soulpress-dev-'));
   cpSync(path.join(ROOT, 'content/vaults'), path.join(work, 'vaults'), { recursive: true });
   cpSync(path.join(ROOT, 'content/agents'), path.join(work, 'agents'), { recursive: true });
@@ -31,12 +31,21 @@ test.beforeAll(async () => {
   });
   server.stdout!.on('data', (d: Buffer) => (log += d));
   server.stderr!.on('data', (d: Buffer) => (log += d));
-  for (let i = 0; i < 300; i++) {
-    const status = await fetch(`${ORIGIN}/`).then((r) => r.status, () => 0);
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 200));
+  let up = false;
+  for (let i = 0; i < 300 && !up; i++) {
+    up = (await fetch(`${ORIGIN}/`).then((r) => r.status, () => 0)) === 200;
+    if (!up) await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`astro dev did not start:\n${log}`);
+  if (!up) throw new Error(`astro dev did not start:\n${log}`);
+  // Warm up as a reader's first visit would: on a fresh clone Vite optimises the pages' client
+  // dependencies on the first load and reloads the page once, which must not land inside a test.
+  const page = await browser.newPage();
+  for (const where of ['/souls/pippa/', '/notes/pippa/core/curiosity/', '/agents/mingjing/']) {
+    await page.goto(`${ORIGIN}${where}`);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.waitForTimeout(1000);
+  await page.close();
 });
 
 test.afterAll(() => {

@@ -102,3 +102,23 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('[data-agent-live]')).toBeHidden();
   });
 });
+
+test.describe('print', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('a soul page prints as the document: no header or preview, the full prompt open, light colours', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-assembled/);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.site-header')).toBeHidden();
+    await expect(page.locator('[data-live]')).toBeHidden();
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await expect(page.locator('.prompt-text details').first()).toHaveAttribute('open', '');
+    await expect(page.locator('[data-prompt-text]')).toBeVisible();
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(255, 255, 255)');
+    await page.screenshot({ path: `${SHOTS}/soul-print.png`, fullPage: true });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect(page.locator('.prompt-text details').first()).not.toHaveAttribute('open', '');
+  });
+});

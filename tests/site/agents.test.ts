@@ -115,6 +115,21 @@ describe('agent pages', () => {
     assert.equal(withAttr(signal, 'data-rules-state')[0]!.attrs.get('data-rules-state'), 'replace');
   });
 
+  test('pages unfurl when shared: Open Graph and Twitter tags with the name, what it holds and the canonical URL', () => {
+    for (const [p, title, what] of [
+      ['agents/mingjing/', 'mingjing', /15 sections as a full rebuild composes them/],
+      ['agents/jianxin/', 'jianxin', /owner document is rejected \(unknown_key\)/],
+      ['souls/pippa/', 'Pippa', /documents in load order, [\d.]+ KB/],
+    ] as const) {
+      const html = page(p);
+      const meta = (key: string) => withAttr(html, 'property', key)[0]?.attrs.get('content') ?? withAttr(html, 'name', key)[0]?.attrs.get('content');
+      assert.equal(meta('og:title'), title, p);
+      assert.match(meta('og:description') ?? '', what, p);
+      assert.equal(meta('twitter:title'), title, p);
+      assert.equal(meta('og:url'), withAttr(html, 'rel', 'canonical')[0]?.attrs.get('href'), p);
+    }
+  });
+
   test('the preview snapshot composes, with the build scan, to the same psyche', async () => {
     const { composeWith } = await import('../../src/core/psyche/index.ts');
     const { snapshotStore } = await import('../../src/preview/agent-snapshot.ts');
