@@ -53,6 +53,16 @@ test.afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Open a page and wait until Vite's client on it is connected: a reload sent before that reaches
+ * no one (a reader has the page open long before saving; a test must wait for the same).
+ */
+async function openLive(page: import('@playwright/test').Page, url: string): Promise<void> {
+  const connected = page.waitForEvent('console', { predicate: (m) => m.text().includes('[vite] connected'), timeout: 30_000 });
+  await page.goto(url);
+  await connected;
+}
+
 /** Write, then wait for the open page to show `text`: the time from the write to the page, in ms. */
 async function visibleAfter(page: import('@playwright/test').Page, write: () => void, text: string): Promise<number> {
   const started = Date.now();
@@ -63,9 +73,9 @@ async function visibleAfter(page: import('@playwright/test').Page, write: () => 
 
 test('an edit to a note shows on its note page and on the soul page that carries it, without a restart', async ({ page }) => {
   const note = path.join(work, 'vaults/pippa/core/curiosity.md');
-  await page.goto(`${ORIGIN}/notes/pippa/core/curiosity/`);
+  await openLive(page, `${ORIGIN}/notes/pippa/core/curiosity/`);
   const onNote = await visibleAfter(page, () => appendFileSync(note, '\n\nA line added while the server runs: zebra-marker-1.\n'), 'zebra-marker-1');
-  await page.goto(`${ORIGIN}/souls/pippa/`);
+  await openLive(page, `${ORIGIN}/souls/pippa/`);
   await expect(page.locator('main')).toContainText('zebra-marker-1');
   const onSoul = await visibleAfter(page, () => appendFileSync(note, 'zebra-marker-2\n'), 'zebra-marker-2');
   console.log(`dev reload: note page ${onNote} ms, soul page ${onSoul} ms after the write`);
@@ -73,7 +83,7 @@ test('an edit to a note shows on its note page and on the soul page that carries
 
 test('a new note gets its page and its row; a deleted one loses both', async ({ page }) => {
   const added = path.join(work, 'vaults/pippa/core/zz-added.md');
-  await page.goto(`${ORIGIN}/souls/pippa/`);
+  await openLive(page, `${ORIGIN}/souls/pippa/`);
   await visibleAfter(page, () => writeFileSync(added, '# Added while running\n\nzebra-added.\n'), 'Added while running');
   expect((await page.request.get(`${ORIGIN}/notes/pippa/core/zz-added/`)).status()).toBe(200);
   unlinkSync(added);
@@ -82,14 +92,14 @@ test('a new note gets its page and its row; a deleted one loses both', async ({ 
 });
 
 test('an agent file edit shows on the agent page', async ({ page }) => {
-  await page.goto(`${ORIGIN}/agents/mingjing/`);
+  await openLive(page, `${ORIGIN}/agents/mingjing/`);
   await visibleAfter(page, () => appendFileSync(path.join(work, 'agents/mingjing/system/lingtai.md'), '\nzebra-lingtai-edit\n'), 'zebra-lingtai-edit');
 });
 
 test('a note broken while the server runs shows the loader error; fixing it recovers the page', async ({ page }) => {
   const instructions = path.join(work, 'vaults/pippa/instructions.md');
   const aside = path.join(work, 'instructions.md');
-  await page.goto(`${ORIGIN}/souls/pippa/`);
+  await openLive(page, `${ORIGIN}/souls/pippa/`);
   renameSync(instructions, aside);
   await expect(page.locator('[data-vault-error]')).toContainText('error[identity_document_missing]', { timeout: 15_000 });
   await expect(page.locator('[data-vault-error]')).toContainText('soul://pippa/instructions.md');
