@@ -15,7 +15,7 @@ export type { VaultStore, StoreEntry } from './store.ts';
 export { MemoryStore } from './memory-store.ts';
 export { splitFrontmatter, promptLoading, stringField, FrontmatterProblem } from './frontmatter.ts';
 export type { FrontmatterData, SplitNote } from './frontmatter.ts';
-export { parseUri, noteUri, pathProblem, uriKey, keyUri, VAULT_ID } from './uri.ts';
+export { parseUri, noteUri, pathProblem, uriKey, keyUri, resolveSegments, VAULT_ID } from './uri.ts';
 export type { NoteRef } from './uri.ts';
 export { pointerText, readCommand } from './pointer.ts';
 export { readNote } from './read.ts';

@@ -57,3 +57,19 @@ export function uriKey(uri: string): string {
 export function keyUri(key: string): string {
   return SCHEME + key;
 }
+
+/**
+ * `target`'s segments applied to `base` (folder segments): `.` and empty segments skipped, `..` going
+ * up one; null when it would go above `base`'s root. Note links and LingTai's pad pins resolve so.
+ */
+export function resolveSegments(base: readonly string[], target: string): string[] | null {
+  const parts = [...base];
+  for (const segment of target.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts;
+}

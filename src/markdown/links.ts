@@ -1,7 +1,7 @@
 // Where a link in a vault note may point. Notes are data, not code: only web and mail
 // links leave the site; soul:// URIs and relative .md links become links to note pages;
 // everything else (javascript:, data:, vbscript:, file:, unknown files) is dropped.
-import { noteUri, parseUri } from '../core/index.ts';
+import { noteUri, parseUri, resolveSegments } from '../core/index.ts';
 
 export type LinkTarget =
   | { kind: 'external'; href: string }
@@ -25,15 +25,7 @@ export function isSafeUrl(url: string): boolean {
 
 /** Resolve `other.md`, `./x/y.md`, `../core/z.md#part` against a note's folder in its vault. */
 function resolveRelative(fromPath: string, target: string): string | null {
-  const parts = fromPath.split('/').slice(0, -1);
-  for (const segment of target.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else parts.push(segment);
-  }
-  return parts.join('/');
+  return resolveSegments(fromPath.split('/').slice(0, -1), target)?.join('/') ?? null;
 }
 
 /** Classify a link found in note `vault`/`path`. */

@@ -1,4 +1,5 @@
 // The pad (PSYCHE.md 2.3): system/pad.md, else init.json's seed, then the pinned references.
+import { resolveSegments } from '../uri.ts';
 import { JsonNumber, JsonSyntaxError, isObject, readJson } from './json.ts';
 import type { JsonValue } from './json.ts';
 import { asText } from './read-text.ts';
@@ -59,15 +60,8 @@ export function pythonStr(value: JsonValue): string {
 /** A pin as a plain relative path inside the directory, or null (absolute, `~`, or leaving it). */
 export function insidePath(pin: string): string | null {
   if (pin.startsWith('/') || pin.startsWith('~')) return null;
-  const parts: string[] = [];
-  for (const part of pin.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.length ? parts.join('/') : null;
+  const parts = resolveSegments([], pin);
+  return parts && parts.length ? parts.join('/') : null;
 }
 
 async function readJsonFile(store: AgentStore, path: string, jsonc: boolean): Promise<JsonValue | undefined> {
