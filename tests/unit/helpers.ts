@@ -28,13 +28,22 @@ export interface CliResult {
   raw: Buffer;
 }
 
+/** Who the child runs as; a child that may not write the shared compile cache runs without it. */
+export interface CliUser {
+  uid?: number;
+  gid?: number;
+  compileCache?: boolean;
+}
+
 /** Run the real npm bin in a child Node, from the repo root, with SOUL_VAULT_DIR unset unless given. */
-export function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export function cli(args: string[], env: Record<string, string> = {}, user: CliUser = {}): Promise<CliResult> {
   // A compile cache shared by the children halves their start-up (most of each run's time).
   const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: path.join(tmpdir(), 'soul-vault-test-compile-cache'), ...process.env, ...env };
   if (!('SOUL_VAULT_DIR' in env)) delete childEnv['SOUL_VAULT_DIR'];
+  if (user.compileCache === false) delete childEnv['NODE_COMPILE_CACHE'];
+  const ids = user.uid === undefined ? {} : { uid: user.uid, gid: user.gid ?? user.uid };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -1,14 +1,13 @@
 // Shared by the psyche tests: agent directories in memory and on disk, the psyche CLI in-process,
 // and the one child process that can meet a real EACCES (tests run as root, where chmod 000 does
 // not stop a read, so that child drops to `nobody`).
-import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MemoryAgentStore, composePsyche } from '../../src/core/psyche/index.ts';
 import type { MemoryAgentNode, Psyche, PsycheReport } from '../../src/core/psyche/index.ts';
 import { FsAgentStore } from '../../src/node/index.ts';
-import { BIN, ROOT, runMain } from './helpers.ts';
+import { cli, runMain } from './helpers.ts';
 import type { CliResult } from './helpers.ts';
 
 /** A healthy owner document with nothing in it but the version. */
@@ -69,22 +68,7 @@ export const isRoot = (): boolean => typeof process.getuid === 'function' && pro
  * chmod 000 file), as the current user otherwise. The only way this suite meets a true EACCES.
  */
 export function cliUnprivileged(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, HOME: env['HOME'] ?? tmpdir() };
-  delete childEnv['NODE_COMPILE_CACHE'];
-  delete childEnv['SOUL_VAULT_DIR'];
-  const ids = isRoot() ? { uid: 65534, gid: 65534 } : {};
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const raw = Buffer.concat(out);
-      resolve({ code, stdout: raw.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), raw });
-    });
-  });
+  return cli(args, { ...env, HOME: env['HOME'] ?? tmpdir() }, isRoot() ? { uid: 65534, gid: 65534, compileCache: false } : { compileCache: false });
 }
 
 export const names = (p: Psyche): string[] => p.sections.map((s) => s.name);
