@@ -10,7 +10,8 @@ const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
 
 function bytesNode(bytes: Uint8Array): SnapshotNode {
   const text = utf8OrNull(bytes);
-  return text !== null ? text : { b64: btoa(String.fromCharCode(...bytes)) };
+  // Buffer, not btoa(String.fromCharCode(...bytes)): spreading a large file's bytes overflows the call stack.
+  return text !== null ? text : { b64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
 }
 
 /** A document that the composer rejects exactly as it rejected the real one, holding nothing of it. */
