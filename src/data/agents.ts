@@ -2,7 +2,7 @@
 // psyche composer, turned into plain data for the pages, with each catalog entry's Markdown rendered
 // like a note's. Node-only: it reads the disk through FsAgentStore.
 import path from 'node:path';
-import { splitFrontmatter, FrontmatterProblem } from '../core/index.ts';
+import { splitFrontmatter, FrontmatterProblem, utf8Length } from '../core/index.ts';
 import { RecordingAgentStore, composeWith, scanCatalogs } from '../core/psyche/index.ts';
 import { FsAgentStore, listAgents } from '../node/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
@@ -37,6 +37,7 @@ export async function buildAgents(root: string): Promise<LoadedAgents> {
     const report = await composeWith({ store: record, agent: id, catalogs });
     const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder));
     agents.push(view);
+    const refs = new Map([...view.knowledge, ...view.skills].map((r) => [r.location, r]));
     snapshots[id] = agentSnapshot(report, record, catalogs);
     for (const e of report.entries) {
       let body = e.text;
@@ -48,8 +49,8 @@ export async function buildAgents(root: string): Promise<LoadedAgents> {
       } catch (error) {
         if (!(error instanceof FrontmatterProblem)) throw error;
       }
-      const ref = [...view.knowledge, ...view.skills].find((r) => r.location === e.location)!;
-      entries.push({ ...ref, agent: id, domain: e.domain, folder: e.folder, bytes: new TextEncoder().encode(e.text).byteLength, frontmatter, html: '' });
+      // The text keeps a BOM as read, so its UTF-8 length is the file's size.
+      entries.push({ ...refs.get(e.location)!, agent: id, domain: e.domain, folder: e.folder, bytes: utf8Length(e.text), frontmatter, html: '' });
       jobs.push({ body, vault: id, path: e.location, title: e.name });
     }
   }
