@@ -1,6 +1,7 @@
 import { watch } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { esc } from '../preview/escape.ts';
 import type { SiteData } from '../data/types.ts';
 
 export const SITE_MODULE = 'virtual:soulpress/site';
@@ -45,7 +46,6 @@ export default await pending;`;
     },
     configureServer(server) {
       if (!live) return;
-      const roots = live.paths.map((p) => (p.endsWith(path.sep) ? p : p + path.sep));
       // While the last reload failed, every page answers with the loader's message instead of a
       // blank error, and the dev client on it reloads the page once a fix loads.
       let failure: string | null = null;
@@ -58,7 +58,6 @@ export default await pending;`;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const pending = new Set<string>();
       const changed = (file: string): void => {
-        if (!roots.some((root) => file.startsWith(root))) return;
         pending.add(file);
         // A save is often several events (write, rename, chmod): one reload for the burst.
         clearTimeout(timer);
@@ -69,7 +68,7 @@ export default await pending;`;
           const next = live.reload(files);
           (globalThis as Record<symbol, unknown>)[slot] = next;
           // Every page imports the data module: drop it (and what imported it) in each environment,
-          // then reload the open pages. A broken note shows as the error overlay, with the loader's message.
+          // then reload the open pages. While the load fails, the middleware above answers instead.
           for (const environment of Object.values(server.environments)) {
             const mod = environment.moduleGraph.getModuleById(RESOLVED);
             if (mod) environment.moduleGraph.invalidateModule(mod);
@@ -107,9 +106,7 @@ export default await pending;`;
   };
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
 /** The dev server's page while the vault does not load: the loader's own message, and a way back. */
 function errorPage(message: string, base: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vault error · Soulpress</title><script type="module" src="${escapeHtml(base)}@vite/client"></script></head><body style="font-family:system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>The vault does not load</h1><p>The dev server is still running. Fix the note named below and this page reloads by itself; <code>npx soul-vault check</code> lists every problem at once.</p><pre style="white-space:pre-wrap;background:#fff1e0;border-left:4px solid #9a4d00;padding:0.75rem 1rem" data-vault-error>${escapeHtml(message)}</pre></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vault error · Soulpress</title><script type="module" src="${esc(base)}@vite/client"></script></head><body style="font-family:system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>The vault does not load</h1><p>The dev server is still running. Fix the note named below and this page reloads by itself; <code>npx soul-vault check</code> lists every problem at once.</p><pre style="white-space:pre-wrap;background:#fff1e0;border-left:4px solid #9a4d00;padding:0.75rem 1rem" data-vault-error>${esc(message)}</pre></body></html>`;
 }
