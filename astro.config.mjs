@@ -3,8 +3,8 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import soulpress from './src/integration/index.ts';
-import { codeFigure } from './src/markdown/code-figure.ts';
-import { SHIKI_THEMES } from './src/markdown/shiki.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { highlight } from './src/markdown/highlight.ts';
 
 // SOULPRESS_SITE is the public origin the sitemap names; the vault comes from SOUL_VAULT_DIR
 // (or content/vaults), and everything else from the integration's options below.
@@ -16,13 +16,8 @@ export default defineConfig({
     mdx(),
     sitemap(),
   ],
-  markdown: {
-    shikiConfig: {
-      themes: SHIKI_THEMES,
-      defaultColor: false,
-      transformers: [codeFigure()],
-    },
-  },
+  // Lessons' code goes through the notes' highlighter (src/markdown/highlight.ts), not Astro's.
+  markdown: { processor: satteri({ hastPlugins: [highlight] }), syntaxHighlight: false },
   build: { format: 'directory' },
   devToolbar: { enabled: false },
   // Lossless whitespace compression: Astro 7's default JSX rules would drop the space between

@@ -2,7 +2,7 @@
 // as text, unsafe link schemes dropped, soul:// URIs linked to note pages, code highlighted by Shiki.
 import { defineHastPlugin, defineMdastPlugin, markdownToHtml } from 'satteri';
 import type { HastNode, MdastNode } from 'satteri';
-import { highlightCode } from './shiki.ts';
+import { highlight } from './highlight.ts';
 import { isSafeUrl, linkTarget } from './links.ts';
 import { BASE_MARKER } from './base-marker.ts';
 import { slugger } from './slug.ts';
@@ -126,24 +126,6 @@ const linkGuard = defineHastPlugin({
       const url = String(props['href'] ?? props['src'] ?? '');
       if (url !== '' && isSafeUrl(url)) return;
       return { type: 'element', tagName: 'span', properties: {}, children: (node as HastElementNode).children } as HastNode;
-    },
-  },
-});
-
-const highlight = defineHastPlugin({
-  name: 'soulpress:highlight',
-  element: {
-    filter: ['pre'],
-    async visit(node, c) {
-      const code = (node as HastElementNode).children.find((n): n is HastElementNode => n.type === 'element' && n.tagName === 'code');
-      if (!code) return;
-      const data = (code as { data?: { lang?: string | null; meta?: string | null } }).data;
-      const className = code.properties?.['className'];
-      const fromClass = Array.isArray(className)
-        ? String(className.find((x) => String(x).startsWith('language-')) ?? '').slice('language-'.length)
-        : '';
-      const lang = data?.lang ?? (fromClass || undefined);
-      return (await highlightCode(c.textContent(code), lang, data?.meta ?? undefined)) as unknown as HastNode;
     },
   },
 });
