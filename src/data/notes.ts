@@ -4,6 +4,8 @@ import { FrontmatterProblem, VaultError, comparePaths, compareCodePoints, decode
 import type { FrontmatterData, VaultStore } from '../core/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import type { RenderJob } from '../markdown/render-pool.ts';
+import { pagesDigest } from '../markdown/render-cache.ts';
+import type { RenderCache } from '../markdown/render-cache.ts';
 import { building } from './errors.ts';
 import type { FrontmatterRow, NoteView } from './types.ts';
 import { notePath } from './urls.ts';
@@ -126,20 +128,7 @@ export interface NotePages {
   rendered: Promise<void>;
 }
 
-/**
- * Rendered HTML kept between loads in one process (the dev server reloading after an edit): by
- * note URI, with the revision and title it was rendered for; cleared when the set of pages changes.
- */
-const renderCache = {
-  pagesKey: '',
-  html: new Map<string, { revision: string; title: string; html: string }>(),
-  clear(pagesKey: string): void {
-    this.pagesKey = pagesKey;
-    this.html.clear();
-  },
-};
-
-export async function buildNotes(store: VaultStore): Promise<NotePages> {
+export async function buildNotes(store: VaultStore, cache: RenderCache): Promise<NotePages> {
   const raw = await readAll(store);
   const pages = new Map(raw.map((n) => [n.uri, notePath(n.vault, n.path)]));
   const notes: NoteView[] = [];
@@ -175,24 +164,25 @@ export async function buildNotes(store: VaultStore): Promise<NotePages> {
       loadedBy: [],
     });
   }
-  // A note's HTML depends on its own bytes and on which notes have pages (its soul:// links): with
-  // the same revision and the same set of pages it is the same, so only the rest is rendered.
-  const pagesKey = [...pages].map(([uri, href]) => `${uri}\u0000${href}`).join('\u0001');
-  if (pagesKey !== renderCache.pagesKey) renderCache.clear(pagesKey);
+  // A note's HTML depends on its own body, title and place and on which notes have pages (its
+  // soul:// links): the cache hands back what an earlier load or build rendered for the same.
+  const digest = pagesDigest(pages);
+  const keys = jobs.map((job) => cache.key(job, digest));
   const todo: number[] = [];
   raw.forEach((note, i) => {
-    const hit = renderCache.html.get(note.uri);
-    if (hit && hit.revision === note.revision && hit.title === jobs[i]!.title) notes[i]!.html = hit.html;
+    const hit = note.problem ? undefined : cache.get(keys[i]!);
+    if (hit !== undefined) notes[i]!.html = hit;
     else todo.push(i);
   });
-  const rendered = renderNotes(todo.map((i) => jobs[i]!), pages).then((html) =>
+  const rendered = renderNotes(todo.map((i) => jobs[i]!), pages).then(async (html) => {
     html.forEach((h, k) => {
       const i = todo[k]!;
       const problem = raw[i]!.problem;
-      notes[i]!.html = problem ? `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>` : h;
-      renderCache.html.set(raw[i]!.uri, { revision: raw[i]!.revision, title: jobs[i]!.title, html: notes[i]!.html });
-    }),
-  );
+      if (problem) notes[i]!.html = `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>`;
+      else cache.set(keys[i]!, (notes[i]!.html = h));
+    });
+    await cache.save();
+  });
   // Awaited by the caller once its own work is done; a loader error may end the build first.
   rendered.catch(() => undefined);
   return { notes, rendered };

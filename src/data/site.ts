@@ -8,9 +8,11 @@ import { building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
+import { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
-import { guestPath, soulPath, uriAnchor } from './urls.ts';
+import { guestPath, noteIndexPath, soulPath, uriAnchor } from './urls.ts';
+import { shardCount } from './search-shards.ts';
 
 /**
  * A loaded vault: every bundle loaded and checked, every note read, while the notes' Markdown is
@@ -29,6 +31,9 @@ const cache = new Map<string, Promise<LoadedSite>>();
 /** Each vault root's store, kept between loads of one process so a reload reads only what changed. */
 const stores = new Map<string, MemoStore>();
 
+/** Rendered note HTML by cache folder, kept between loads of one process and read from the last build. */
+const renders = new Map<string | null, Promise<RenderCache>>();
+
 /**
  * The site for these options, loaded once. `changed` loads it again (the dev server, after an
  * edit), with the store forgetting only those keys (`vault/path`); every other note's bytes,
@@ -44,7 +49,9 @@ export function loadSite(options: SiteOptions, { changed }: { changed?: readonly
   }
   let loaded = cache.get(key);
   if (!loaded) {
-    loaded = assemble(options, store);
+    let render = renders.get(options.cacheDir);
+    if (!render) renders.set(options.cacheDir, (render = RenderCache.open(options.cacheDir)));
+    loaded = render.then((r) => assemble(options, store, r));
     cache.set(key, loaded);
     // A failed build must not stick: the next build (e.g. after a fix in dev) tries again, from disk.
     const forget = (): void => {
@@ -74,11 +81,11 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
   };
 }
 
-async function assemble(options: SiteOptions, store: MemoStore): Promise<LoadedSite> {
+async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache): Promise<LoadedSite> {
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
-  const { notes, rendered: notesRendered } = await buildNotes(store);
+  const { notes, rendered: notesRendered } = await buildNotes(store, renderCache);
   const agents = await buildAgents(options.agents);
   const rendered = Promise.all([notesRendered, agents.rendered]);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
@@ -120,6 +127,7 @@ async function assemble(options: SiteOptions, store: MemoStore): Promise<LoadedS
   const site: SiteData = {
     title: options.title,
     search: options.search,
+    noteIndexes: options.search ? Array.from({ length: shardCount(notes.length) }, (_, i) => noteIndexPath(i)) : [],
     family: family.name,
     harness: options.harness,
     shared: {

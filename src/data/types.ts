@@ -15,11 +15,15 @@ export interface SiteOptions {
   search: boolean;
   /** Absolute path of the agents root (LingTai agent directories); a missing folder means no agents. */
   agents: string;
+  /** Where rendered note HTML is kept between builds (Astro's cacheDir); null keeps it in memory only. */
+  cacheDir: string | null;
 }
 
 export interface SiteData {
   title: string;
   search: boolean;
+  /** The note pages' search index folders (relative to the base), one per shard; [] with search off. */
+  noteIndexes: string[];
   family: string;
   harness: string;
   shared: SharedVault;

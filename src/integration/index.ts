@@ -3,7 +3,7 @@
 // with the loader's own message, so no page of a broken soul is ever written.
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { SiteBuildError } from '../data/errors.ts';
@@ -50,12 +50,17 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
   let search = true;
   let outDir: string | null = null;
   // The note pages' search index, started once the vault is loaded and written while Astro renders.
-  let notesIndex: { folder: string; done: Promise<number> } | null = null;
+  let notesIndex: { folder: string; shards: Promise<string[]>; count: number } | null = null;
   return {
     name: 'soulpress',
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
-        const resolved = resolveOptions(options, fileURLToPath(config.root));
+        // What a build keeps for the next one (rendered notes, search shards, Astro's own page cache)
+        // lives in Astro's cache folder, or in $SOULPRESS_CACHE_DIR: builds of different vaults side by
+        // side (the tests) each need their own, since Astro keeps cached pages by path.
+        const ownCache = process.env['SOULPRESS_CACHE_DIR'];
+        if (ownCache) updateConfig({ cacheDir: pathToFileURL(path.resolve(ownCache) + path.sep) });
+        const resolved = { ...resolveOptions(options, fileURLToPath(config.root)), cacheDir: ownCache ? path.resolve(ownCache) : fileURLToPath(config.cacheDir) };
         search = resolved.search;
         // `astro preview` serves a dist/ that is already built, and `astro sync` only writes types:
         // neither renders a page, so neither loads the vault, and a broken note blocks neither.
@@ -85,13 +90,13 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         updateConfig({ vite: { plugins: [siteModule(rendered, live)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
-          const cache = fileURLToPath(config.cacheDir);
+          const cache = resolved.cacheDir;
           await mkdir(cache, { recursive: true });
           const folder = await mkdtemp(path.join(cache, 'soulpress-search-'));
-          const done = rendered.then(() => indexNotes(site.notes, folder));
+          const shards = rendered.then(() => indexNotes(site.notes, folder, cache));
           // Awaited at build:done; a build that fails before then must not also report this.
-          done.catch(() => undefined);
-          notesIndex = { folder, done };
+          shards.catch(() => undefined);
+          notesIndex = { folder, shards, count: site.notes.length };
         }
       },
       'astro:config:done': ({ config }) => {
@@ -103,7 +108,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (search && notesIndex) {
-          const pages = await writeSearchIndex(fileURLToPath(dir), notesIndex.folder, notesIndex.done);
+          const pages = await writeSearchIndex(fileURLToPath(dir), notesIndex.folder, notesIndex.shards, notesIndex.count);
           logger.info(`search index: ${pages} pages`);
         }
         releaseOutDir();

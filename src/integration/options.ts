@@ -29,5 +29,6 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     harness: options.harness?.trim() || DEFAULT_HARNESS,
     title: options.title?.trim() || DEFAULT_TITLE,
     search: options.search ?? env['SOULPRESS_SEARCH'] !== 'off',
+    cacheDir: null,
   };
 }

@@ -45,6 +45,8 @@ function build(root: string, env: Record<string, string>): Promise<BuildResult> 
   delete childEnv['SOUL_VAULT_DIR'];
   delete childEnv['SOULPRESS_SITE'];
   delete childEnv['SOULPRESS_SEARCH'];
+  // Not the linked node_modules' cache, which both copies would share: each copy builds cold.
+  childEnv['SOULPRESS_CACHE_DIR'] = path.join(root, '.build-cache');
   const child = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env: childEnv });
   let stdout = '';
   let stderr = '';

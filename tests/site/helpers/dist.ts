@@ -80,6 +80,9 @@ export function astroBuild(options: { outDir: string; vault?: string; base?: str
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (options.vault) env['SOUL_VAULT_DIR'] = options.vault;
   else delete env['SOUL_VAULT_DIR'];
+  // Each build keeps its cache beside its outDir (removed with it): Astro keeps cached pages by path,
+  // so builds of different vaults side by side must not share one (the incremental test passes its own).
+  env['SOULPRESS_CACHE_DIR'] ??= `${path.resolve(options.outDir)}.cache`;
   const run = spawnSync(process.execPath, args, { cwd: buildCwd(root, options.outDir), env, encoding: 'utf8', timeout: 300_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

@@ -1,0 +1,21 @@
+// Node-only: what version of a package is installed, for cache keys that must change with it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** An installed package's version: its package.json is not always exported, so it is found from the entry point up. */
+export function versionOf(pkg: string): string {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve(pkg)));
+  for (;;) {
+    try {
+      const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (json.name === pkg && json.version) return json.version;
+    } catch {
+      // Not this folder: go up.
+    }
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`Soulpress: cannot find the version of ${pkg}`);
+    dir = up;
+  }
+}
+
