@@ -20,6 +20,7 @@ export default defineConfig({
   markdown: { processor: satteri({ hastPlugins: [highlight] }), syntaxHighlight: false },
   build: { format: 'directory' },
   devToolbar: { enabled: false },
+  experimental: { incrementalBuild: true },
   // Lossless whitespace compression: Astro 7's default JSX rules would drop the space between
   // an inline element and text continuing on the next line.
   compressHTML: true,

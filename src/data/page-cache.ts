@@ -1,0 +1,24 @@
+// Cache keys for Astro's incremental build (experimental.incrementalBuild): a page whose key and
+// code are unchanged since the last build is copied from it instead of rendered again. Pages only
+// render the props they are handed plus the layout's few site-wide fields, so a key over exactly
+// those is a key over everything the page's bytes depend on.
+import { createHash } from 'node:crypto';
+import type { SiteData } from './types.ts';
+
+const chromeKeys = new WeakMap<SiteData, string>();
+
+/** What the layout (Base, header, footer) reads from the site, as one digest. */
+function chromeKey(site: SiteData): string {
+  let key = chromeKeys.get(site);
+  if (key === undefined) {
+    const chrome = { title: site.title, family: site.family, harness: site.harness, search: site.search, agents: site.agents.length > 0 };
+    key = createHash('sha256').update(JSON.stringify(chrome)).digest('hex');
+    chromeKeys.set(site, key);
+  }
+  return key;
+}
+
+/** The key of a page rendered from `props` under this site's layout. */
+export function pageCacheKey(site: SiteData, props: unknown): string {
+  return createHash('sha256').update(chromeKey(site)).update('\0').update(JSON.stringify(props)).digest('base64url');
+}
