@@ -99,6 +99,12 @@ export const SOULS_PATH = 'souls/';
 export const GUESTS_PATH = 'guests/';
 export const NOTES_PATH = 'notes/';
 export const SEARCH_PATH = 'search/';
+/** Pagefind's index of every page but the notes, and its script. */
+export const PAGES_INDEX_PATH = 'pagefind/';
+/** The note pages' search index, in shards (src/data/search-shards.ts): one folder each. */
+export function noteIndexPath(shard: number): string {
+  return `pagefind-notes/${shard}/`;
+}
 /** The popover index, served by src/pages/data/notes.json.ts. */
 export const NOTE_INDEX_PATH = 'data/notes.json';
 

@@ -1,22 +1,22 @@
-// Full-text search in two Pagefind indexes the search page merges. Note pages, nearly every
+// Full-text search in Pagefind indexes the search page merges. Note pages, nearly every
 // page of a big vault, are indexed from the site data while Astro renders (Pagefind is its own
 // process, so on a second core that work is hidden: at 5k notes it was ~10 s at the end of the
 // build). The other pages (souls, lessons, catalog, home) are indexed from the built HTML at
 // build:done. What only repeats note text (a bundle's load order and full prompt, the list of
 // every note) is marked data-search-ignore: a search lands on the note's own page.
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
 import type { NoteView } from '../data/types.ts';
-import { noteParam, notePath, NOTES_PATH, pageKind } from '../data/urls.ts';
+import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageKind } from '../data/urls.ts';
+import { shardsOf } from '../data/search-shards.ts';
+import { versionOf } from '../node/package-version.ts';
 import { esc } from '../preview/escape.ts';
 
-/** Folders of the built site the two indexes are written to. */
-export const PAGES_INDEX = 'pagefind';
-export const NOTES_INDEX = 'pagefind-notes';
 
 const EXCLUDE = ['[data-search-ignore]', '.site-header', '.site-footer', '.skip-link'];
 
@@ -54,28 +54,56 @@ export function noteDocument(note: NoteView): string {
   return `<!doctype html><html lang="en"><head><title>${esc(note.title)}</title></head><body><main data-pagefind-meta="kind:${esc(pageKind(notePath(note.vault, note.path)))}"><h1>${esc(note.title)}</h1>${lead}${note.html}</main></body></html>`;
 }
 
+/** A shard's key: its documents (URL and HTML) and the indexer's version and settings; equal keys, equal index files. */
+function shardKey(docs: ReadonlyArray<readonly [string, string]>): string {
+  const hash = createHash('sha256').update(`pagefind@${versionOf('pagefind')}\0${EXCLUDE.join('\0')}\0`);
+  for (const [where, html] of docs) hash.update(where).update('\0').update(html).update('\u0001');
+  return hash.digest('base64url');
+}
+
 /**
- * Index every note page into `folder` (outside the outDir, which Astro empties when it starts).
- * Each note's document is written where Astro will write its page, and Pagefind walks that
- * folder itself in one call: its own threads, no round trip per note through this busy process,
- * and the same URLs and order as indexing the built pages would give.
+ * Index the note pages, one Pagefind index per shard (src/data/search-shards.ts), into
+ * `<cacheDir>/soulpress-search/<key>/`; a shard whose documents are unchanged since the last build
+ * is already there. `folder` (outside the outDir, which Astro empties when it starts) holds the
+ * documents while they are indexed: each is written where Astro will write its page, and
+ * Pagefind walks the folder itself in one call, on its own threads, with the same URLs and order
+ * as indexing the built pages would give. Returns each shard's index folder, in shard order.
  */
-export async function indexNotes(notes: readonly NoteView[], folder: string): Promise<number> {
-  const source = path.join(folder, 'pages');
-  await Promise.all(
-    notes.map(async (note) => {
-      const dir = path.join(source, NOTES_PATH.slice(0, -1), ...noteParam(note.vault, note.path).split('/'));
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, 'index.html'), noteDocument(note));
-    }),
-  );
-  const index = await newIndex();
-  const added = await index.addDirectory({ path: source });
-  if (added.errors.length > 0) throw new Error(`pagefind could not index the note pages: ${added.errors.join('; ')}`);
-  if (added.page_count !== notes.length) throw new Error(`pagefind indexed ${added.page_count} note pages of ${notes.length}`);
-  await write(index, path.join(folder, 'index'));
-  await rm(source, { recursive: true, force: true });
-  return notes.length;
+export async function indexNotes(notes: readonly NoteView[], folder: string, cacheDir: string): Promise<string[]> {
+  const store = path.join(cacheDir, 'soulpress-search');
+  await mkdir(store, { recursive: true });
+  const shards = shardsOf(notes, (n) => n.uri);
+  const indexed: string[] = [];
+  for (const [i, shard] of shards.entries()) {
+    const docs = shard.map((note) => [path.join(NOTES_PATH.slice(0, -1), ...noteParam(note.vault, note.path).split('/'), 'index.html'), noteDocument(note)] as const);
+    const cached = path.join(store, shardKey(docs));
+    indexed.push(cached);
+    if (existsSync(path.join(cached, 'pagefind-entry.json'))) continue;
+    const source = path.join(folder, `pages-${i}`);
+    await mkdir(source, { recursive: true });
+    await Promise.all(
+      docs.map(async ([where, html]) => {
+        await mkdir(path.join(source, path.dirname(where)), { recursive: true });
+        await writeFile(path.join(source, where), html);
+      }),
+    );
+    const index = await newIndex();
+    const added = await index.addDirectory({ path: source });
+    if (added.errors.length > 0) throw new Error(`pagefind could not index the note pages: ${added.errors.join('; ')}`);
+    if (added.page_count !== shard.length) throw new Error(`pagefind indexed ${added.page_count} note pages of ${shard.length}`);
+    const written = path.join(folder, `index-${i}`);
+    await write(index, written);
+    await rm(source, { recursive: true, force: true });
+    // Another build sharing the cache may have put the same shard there first: theirs is the same.
+    await rename(written, cached).catch(async (error: NodeJS.ErrnoException) => {
+      if (!existsSync(path.join(cached, 'pagefind-entry.json'))) throw error;
+      await rm(written, { recursive: true, force: true });
+    });
+  }
+  // What this build did not use is a shard no build will ask for again (an older revision).
+  const keep = new Set(indexed.map((f) => path.basename(f)));
+  for (const entry of readdirSync(store)) if (!keep.has(entry)) await rm(path.join(store, entry), { recursive: true, force: true });
+  return indexed;
 }
 
 /**
@@ -93,22 +121,16 @@ function otherPagesGlob(outDir: string): string {
   return `{${parts.join(',')}}`;
 }
 
-/** At build:done: move the notes index in, index the other pages; the page count of both. */
-export async function writeSearchIndex(outDir: string, notesFolder: string, notes: Promise<number>): Promise<number> {
+/** At build:done: copy the notes' shards in, index the other pages; the page count of both. */
+export async function writeSearchIndex(outDir: string, notesFolder: string, shards: Promise<string[]>, noteCount: number): Promise<number> {
   try {
-    const noteCount = await notes;
-    const into = path.join(outDir, NOTES_INDEX);
-    await rm(into, { recursive: true, force: true });
-    const written = path.join(notesFolder, 'index');
-    await rename(written, into).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EXDEV') throw error;
-      await cp(written, into, { recursive: true });
-    });
+    const folders = await shards;
     await rm(notesFolder, { recursive: true, force: true });
+    await Promise.all(folders.map((from, i) => cp(from, path.join(outDir, noteIndexPath(i)), { recursive: true })));
     const index = await newIndex();
     const added = await index.addDirectory({ path: outDir, glob: otherPagesGlob(outDir) });
     if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
-    await write(index, path.join(outDir, PAGES_INDEX));
+    await write(index, path.join(outDir, PAGES_INDEX_PATH));
     return noteCount + added.page_count;
   } finally {
     await close();

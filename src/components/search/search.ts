@@ -22,10 +22,10 @@ function appendExcerpt(into: HTMLElement, excerpt: string): void {
   }
 }
 
-/** Pagefind over the site's pages, merged with the note pages' own index (see search-index.ts). */
-async function openIndexes(pagesScript: string, notesIndex: string): Promise<Pagefind> {
+/** Pagefind over the site's pages, merged with each shard of the note pages' own index (see search-index.ts). */
+async function openIndexes(pagesScript: string, notesIndexes: string): Promise<Pagefind> {
   const pagefind = (await import(/* @vite-ignore */ pagesScript)) as Pagefind;
-  await pagefind.mergeIndex(notesIndex);
+  for (const index of notesIndexes.split(' ').filter(Boolean)) await pagefind.mergeIndex(index);
   return pagefind;
 }
 

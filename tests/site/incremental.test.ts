@@ -1,0 +1,67 @@
+// Incremental builds: a build that reuses the last build's cache (Astro's page cache, the rendered
+// notes, the search shards) writes exactly the bytes a cold build of the same vault writes, after
+// an edit, and after a note is added and another removed. The vault is the sample plus enough
+// notes for two search shards, so a one-note edit leaves one shard to reuse.
+import assert from 'node:assert/strict';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { SHARD_NOTES } from '../../src/data/search-shards.ts';
+import { VAULTS, astroBuild, cleanup, tmp } from './helpers/dist.ts';
+import { compareHashes, hashFiles } from './helpers/hashes.ts';
+
+const work = tmp('incremental-');
+after(() => cleanup(work));
+
+const vault = path.join(work, 'vaults');
+cpSync(VAULTS, vault, { recursive: true });
+// Notes no load reads (a folder outside the role folders), each with a heading, a list and code.
+const archive = path.join(vault, 'pippa', 'archive');
+mkdirSync(archive, { recursive: true });
+for (let i = 0; i < SHARD_NOTES + 60; i++) {
+  const n = String(i).padStart(4, '0');
+  writeFileSync(path.join(archive, `entry-${n}.md`), `---\nsummary: Archived entry ${n}.\n---\n# Entry ${n}\n\nA day of *quiet* work, number ${n}.\n\n- first\n- second\n\n\`\`\`ts\nconst n = ${i};\n\`\`\`\n`);
+}
+
+function build(name: string, cache: string): { dir: string; log: string } {
+  const dir = path.join(work, name);
+  const run = astroBuild({ outDir: dir, vault, env: { SOULPRESS_CACHE_DIR: path.join(work, cache) } });
+  assert.equal(run.status, 0, run.stderr);
+  return { dir, log: run.stdout + run.stderr };
+}
+
+/** How many pages Astro copied from its cache instead of rendering. */
+const reused = (log: string): number => (log.match(/\((?:cached|restored)\)/g) ?? []).length;
+const shards = (cache: string): string[] => readdirSync(path.join(work, cache, 'soulpress-search')).sort();
+
+function sameBytes(a: string, b: string): void {
+  const diff = compareHashes(hashFiles(a), hashFiles(b));
+  assert.deepEqual(diff, { differing: [], onlyA: [], onlyB: [] });
+}
+
+test('a rebuild after one edit reuses the unchanged pages and shard, and writes the bytes of a cold build', () => {
+  const first = build('first', 'cache');
+  assert.equal(reused(first.log), 0, 'a cold build renders every page');
+  const before = shards('cache');
+  assert.equal(before.length, 2);
+
+  appendFileSync(path.join(vault, 'pippa/core/curiosity.md'), '\nA line added by the incremental test.\n');
+  const again = build('again', 'cache');
+  const cold = build('cold', 'cold-cache');
+  sameBytes(again.dir, cold.dir);
+  // Every archive page is unchanged; the edited note's page and the pages carrying it are not.
+  assert.ok(reused(again.log) >= SHARD_NOTES + 60, `reused ${reused(again.log)} pages`);
+  const after = shards('cache');
+  assert.equal(after.length, 2, 'the cache keeps only the shards this build used');
+  assert.equal(after.filter((s) => before.includes(s)).length, 1, 'the shard without the edited note is reused');
+});
+
+test('a rebuild after a note is added and another removed writes the bytes of a cold build', () => {
+  writeFileSync(path.join(archive, 'entry-new.md'), '# A new entry\n\nLinks to [curiosity](soul://pippa/core/curiosity.md).\n');
+  rmSync(path.join(archive, 'entry-0003.md'));
+  const again = build('again-2', 'cache');
+  rmSync(path.join(work, 'cold-cache'), { recursive: true, force: true });
+  const cold = build('cold-2', 'cold-cache');
+  sameBytes(again.dir, cold.dir);
+  assert.ok(reused(again.log) > 0, 'pages whose data did not change are still reused');
+});
