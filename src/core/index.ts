@@ -19,7 +19,7 @@ export { parseUri, noteUri, pathProblem, uriKey, keyUri, resolveSegments, VAULT_
 export type { NoteRef } from './uri.ts';
 export { pointerText, readCommand } from './pointer.ts';
 export { readNote } from './read.ts';
-export { sha256Hex, decodeNote, noteRevision, utf8Length } from './text.ts';
+export { sha256Hex, decodeNote, noteRevision, rememberRevision, utf8Length } from './text.ts';
 export { compareCodePoints, comparePaths } from './order.ts';
 export { describeFamily } from './describe.ts';
 export type { FamilyOverview, MemberSummary, SharedNoteSummary } from './describe.ts';

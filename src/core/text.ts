@@ -43,6 +43,15 @@ export async function sha256Hex(data: Uint8Array | string): Promise<string> {
 // (the file store) returns a new array each time, so a stale hash can never be reused.
 const revisions = new WeakMap<Uint8Array, Promise<string>>();
 
+/**
+ * For a store that computed the SHA-256 of a note while reading it (Node's file store, with
+ * node:crypto, a fraction of a WebCrypto round trip): the core takes it as the revision of those
+ * bytes instead of hashing them again. The browser keeps WebCrypto. The hex must be lowercase.
+ */
+export function rememberRevision(bytes: Uint8Array, sha256: string): void {
+  revisions.set(bytes, Promise.resolve(sha256));
+}
+
 /** The revision of a note's raw bytes: sha256Hex, remembered per byte array. Byte arrays are never mutated. */
 export function noteRevision(bytes: Uint8Array): Promise<string> {
   let revision = revisions.get(bytes);

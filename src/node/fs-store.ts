@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { close, constants, fstat, open, read } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
@@ -5,6 +6,7 @@ import path from 'node:path';
 import { VaultError } from '../core/errors.ts';
 import type { StoreEntry, VaultStore } from '../core/store.ts';
 import { noteUri, pathProblem } from '../core/uri.ts';
+import { rememberRevision } from '../core/text.ts';
 
 /** Notes open at once, at most: a soul with 10,000 notes must not run out of file descriptors (EMFILE). */
 const MAX_OPEN = 64;
@@ -182,7 +184,10 @@ export class FsStore implements VaultStore {
     if (slots.open < MAX_OPEN) slots.open++;
     else await new Promise<void>((resolve) => slots.waiting.push(resolve));
     try {
-      return await readRegular(file, vault, rel);
+      const bytes = await readRegular(file, vault, rel);
+      // Hashed here, synchronously, while the bytes are hot: the core takes it as their revision.
+      if (bytes) rememberRevision(bytes, createHash('sha256').update(bytes).digest('hex'));
+      return bytes;
     } finally {
       // Hand the slot straight to the next reader, or give it back.
       const next = slots.waiting.shift();

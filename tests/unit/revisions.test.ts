@@ -1,7 +1,7 @@
 // Bytes, revisions and text (VAULT.md section 4), the empty pointer, and note_large.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { LARGE_NOTE_BYTES, loadIdentity, sha256Hex } from '../../src/core/index.ts';
+import { LARGE_NOTE_BYTES, loadIdentity, noteRevision, rememberRevision, sha256Hex } from '../../src/core/index.ts';
 import type { Bundle, IdentityDocument } from '../../src/core/index.ts';
 import { FsStore } from '../../src/node/index.ts';
 import { sha256, tempDir, tinyFiles, tinyStore, utf8, writeTree } from './helpers.ts';
@@ -157,5 +157,31 @@ describe('note_large', () => {
     assert.equal(find(bundle, 'soul://tiny-shared/core/big-pointer.md').mode, 'pointer');
     assert.equal(find(bundle, 'soul://tiny-shared/core/big-whole.md').mode, 'whole');
     assert.ok(bundle.warnings.some((w) => w.code === 'note_large' && w.uri === 'soul://tiny-shared/core/big-whole.md'));
+  });
+});
+
+describe('a store may hand the core the hash it computed', () => {
+  test("the fs store's node:crypto revisions equal WebCrypto's over the same bytes, for every note of a load", async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const files: Record<string, string | Uint8Array> = { ...(tinyFiles() as Record<string, string>), 'ada/core/bom.md': concat(BOM, utf8('Héllo, 灵台 𝒜\n')) };
+      await writeTree(dir, files);
+      const bundle = await loadIdentity({ store: new FsStore(dir), soul: 'ada', harness: 'test' });
+      const read = bundle.documents.filter((d) => d.uri.slice('soul://'.length) in files);
+      assert.ok(read.length > 3 && read.some((d) => d.uri.endsWith('bom.md')));
+      for (const d of read) {
+        const raw = files[d.uri.slice('soul://'.length)]!;
+        assert.equal(d.revision, await sha256Hex(typeof raw === 'string' ? utf8(raw) : raw), d.uri);
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+
+  test('a remembered revision is what noteRevision returns for those bytes, and only for that array', async () => {
+    const bytes = utf8('a note');
+    rememberRevision(bytes, 'f'.repeat(64));
+    assert.equal(await noteRevision(bytes), 'f'.repeat(64));
+    assert.equal(await noteRevision(utf8('a note')), await sha256Hex(utf8('a note')));
   });
 });
