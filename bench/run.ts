@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HAS_PREVIEW, jsPerPageKind, jsTable, reassemblyInChromium, reassemblyTable } from './browser.ts';
 import type { PageKindJs, ReassemblyResult } from './browser.ts';
-import { fastest, incrementalTable, newestProfile, pagesPerSecond, phasesTable, runBuild, scalingTable, scalingVerdict, siteBuildable, versusTable } from './build.ts';
+import { fastest, incrementalTable, incrementalVerdict, newestProfile, pagesPerSecond, phasesTable, runBuild, scalingTable, scalingVerdict, siteBuildable, versusTable } from './build.ts';
 import type { BuildRun, IncrementalResult, VersusResult } from './build.ts';
 import { generateFamily, tempDir } from './generate.ts';
 import type { FamilySpec } from './generate.ts';
@@ -96,7 +96,7 @@ if (only.has('loader')) {
     '',
     loaderTable(result),
     '',
-    'The floor reads exactly the files each soul\'s load reads, as many times as the loader does: a family load reads the shared instructions, shared core and shared catalog once *per soul*, so the floor does too (it lists each soul\'s folders and the shared core with `readdir({ recursive: true })`, then `readFile` + SHA-256 on every note, all of one soul\'s notes in parallel). Before timing, the bench checks that both read the same number of notes and bytes. The WebCrypto floor uses the hash API the core must use (isomorphic); node:crypto is shown as a second, lower floor. What the loader does on top: the fs store\'s symlink checks (each folder on the way to a note is checked once per load: the folders a load lists are known from their parent\'s listing, the few it reads from without listing cost one `lstat` each), opening with `O_NOFOLLOW` and refusing anything fstat does not call a regular file (readFile makes the same open, fstat, read and close), strict UTF-8 decoding, the frontmatter of every shared core and soul index note, filling tokens, and hashing the rendered prompt for the bundle revision. Nothing read is reused from one load to the next: every load opens, reads and hashes every note it returns, as the floor does. Only parsed frontmatter is remembered, keyed by the YAML text itself (so a changed note is a new key), which spares parsing the shared core again for every soul.',
+    'The floor reads exactly the files each soul\'s load reads, as many times as the loader does: a family load reads the shared instructions, shared core and shared catalog once *per soul*, so the floor does too (it lists each soul\'s folders and the shared core with `readdir({ recursive: true })`, then `readFile` + SHA-256 on every note, all of one soul\'s notes in parallel). Before timing, the bench checks that both read the same number of notes and bytes. The goal is measured against the lower, node:crypto floor: in Node the fs store hashes each note with node:crypto as it reads it and hands the core that SHA-256 (`rememberRevision`), so the core\'s own WebCrypto hashing is left for the browser and for the rendered prompt; the WebCrypto floor is shown beside it. What the loader does on top: the fs store\'s symlink checks (each folder on the way to a note is checked once per load: the folders a load lists are known from their parent\'s listing, the few it reads from without listing cost one `lstat` each), opening with `O_NOFOLLOW` and refusing anything fstat does not call a regular file (readFile makes the same open, fstat, read and close), strict UTF-8 decoding, the frontmatter of every shared core and soul index note, filling tokens, and hashing the rendered prompt for the bundle revision. Nothing read is reused from one load to the next: every load opens, reads and hashes every note it returns, as the floor does. Only parsed frontmatter is remembered, keyed by the YAML text itself (so a changed note is a new key), which spares parsing the shared core again for every soul.',
     '',
   );
 }
@@ -116,14 +116,14 @@ if (only.has('build')) {
     // node_modules from disk, which would otherwise land on whichever timed build came first.
     log('warm-up: one small untimed build of each project');
     const warm = generateFamily(spec(1, 20, 0), tempDir('warm'), SAMPLE);
-    for (const project of ['soulpress', 'plain'] as const) await runBuild({ project, family: warm, outDir: path.join(work, 'warm', 'dist'), cacheDir: path.join(work, 'warm', `cache-${project}`) });
+    for (const project of ['soulpress', 'plain', 'starlight'] as const) await runBuild({ project, family: warm, outDir: path.join(work, 'warm', 'dist'), cacheDir: path.join(work, 'warm', `cache-${project}`) });
     rmSync(path.join(work, 'warm'), { recursive: true, force: true });
     rmSync(path.dirname(warm.root), { recursive: true, force: true });
 
     const scaling: BuildRun[] = [];
     const rows: IncrementalResult[] = [];
     let edited = '';
-    let smallNotes = 0;
+    let incNotes = 0;
     for (const [i, souls] of SIZES.scaling.entries()) {
       const family = generateFamily(spec(souls, 200, 2), tempDir(`build-${souls}`), SAMPLE);
       const dir = (name: string): { outDir: string; cacheDir: string } => ({ outDir: path.join(work, name, 'dist'), cacheDir: path.join(work, name, 'cache') });
@@ -138,7 +138,7 @@ if (only.has('build')) {
         runs.push(await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}-again`) }));
       }
       if (i === SIZES.versusAt) {
-        const v: VersusResult = { soulpress: [run], plain: [], noSearch: [] };
+        const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
           if (round > 0) {
             log(`2. Soulpress build again (round ${round + 1})`);
@@ -146,27 +146,29 @@ if (only.has('build')) {
           }
           log(`2. plain Astro build of the same ${fmt(family.files.length)} notes (round ${round + 1})`);
           v.plain.push(await runBuild({ project: 'plain', family, ...dir('plain') }));
+          log(`2. Starlight build of the same notes (round ${round + 1})`);
+          v.starlight.push(await runBuild({ project: 'starlight', family, ...dir('starlight') }));
           log(`2. Soulpress build with search off (round ${round + 1})`);
           v.noSearch.push(await runBuild({ project: 'soulpress', family, ...dir('site-nosearch'), env: { SOULPRESS_SEARCH: 'off' } }));
         }
         const p = fastest(v.plain);
         log(`   plain: ${p.ok ? `${fmt(p.pages)} pages in ${fmt(p.wallMs / 1000, 1)} s (fastest)` : `failed: ${p.error}`}`);
+        // Part 5 at this size: one edited note, then both projects rebuilt with the cache their last
+        // cold build above left; each full build is that side's fastest cold build.
+        log(`5. incremental: one edit, both rebuilt`);
+        const soul = family.souls[0]!;
+        edited = `${soul.id}/${soul.notes.find((n) => n.startsWith('core/'))!}`;
+        appendFileSync(path.join(family.root, edited), `\nEdited by the benchmark.\n`);
+        const last = SIZES.versusRounds > 1 ? `site-${souls}-again` : `site-${souls}`;
+        rows.push({ project: 'soulpress', full: fastest(v.soulpress), rebuild: await runBuild({ project: 'soulpress', family, ...dir(last), warm: true }), edited });
+        rows.push({ project: 'plain', full: p, rebuild: await runBuild({ project: 'plain', family, ...dir('plain'), warm: true }), edited });
+        incNotes = family.files.length;
         versus = v;
         runs.splice(0, runs.length, ...v.soulpress);
         if (run.ok) js = jsPerPageKind(dir(`site-${souls}`).outDir);
       }
       scaling.push(fastest(runs));
       if (i === 0) {
-        // Part 5 at the smallest size: the cold build above is the full build; then plain Astro's,
-        // one edited note, and both rebuilt with the caches they left.
-        log(`5. incremental: plain Astro full build, one edit, both rebuilt`);
-        const plainFull = await runBuild({ project: 'plain', family, ...dir('inc-plain') });
-        const soul = family.souls[0]!;
-        edited = `${soul.id}/${soul.notes.find((n) => n.startsWith('core/'))!}`;
-        appendFileSync(path.join(family.root, edited), `\nEdited by the benchmark.\n`);
-        rows.push({ project: 'soulpress', full: run, rebuild: await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}`) }), edited });
-        rows.push({ project: 'plain', full: plainFull, rebuild: await runBuild({ project: 'plain', family, ...dir('inc-plain') }), edited });
-        smallNotes = family.files.length;
         log('profile: both builds under --cpu-prof');
         const profile = async (project: 'soulpress' | 'plain'): Promise<ProfileSummary | null> => {
           const profDir = path.join(work, `prof-${project}`);
@@ -177,15 +179,15 @@ if (only.has('build')) {
         buildProfile = await profile('soulpress');
         plainProfile = await profile('plain');
       }
-      for (const name of [`site-${souls}`, `site-${souls}-again`, 'site-nosearch', 'plain', 'inc-plain', 'prof-soulpress-site', 'prof-plain-site']) rmSync(path.join(work, name), { recursive: true, force: true });
+      for (const name of [`site-${souls}`, `site-${souls}-again`, 'site-nosearch', 'plain', 'starlight', 'prof-soulpress-site', 'prof-plain-site']) rmSync(path.join(work, name), { recursive: true, force: true });
       rmSync(path.dirname(family.root), { recursive: true, force: true });
     }
     const sizes = SIZES.scaling.map((n) => `${n}`).join(' / ');
-    sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`). The builds of part 2 are interleaved (Soulpress, plain, Soulpress with search off${SIZES.versusRounds > 1 ? ', then all three again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }]) : '', '');
+    sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Starlight is \`bench/starlight\`: the same \`glob()\` over the same notes as its docs collection, Starlight 0.42 at its defaults (its own Pagefind search on, as Soulpress ships) except a one-link sidebar (its default lists every page on every page). Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`). The builds of part 2 are interleaved (Soulpress, plain, Starlight, Soulpress with search off${SIZES.versusRounds > 1 ? ', then all four again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }, { name: 'Starlight', run: fastest(versus.starlight) }]) : '', '');
 
     sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ', the fastest of two builds at each size'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; built twice each, next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k and 5k notes.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
 
-    sections.push('## 5. Incremental', '', `${fmt(smallNotes)} notes (the smallest scaling size). The full build is the cold one of part 3 (plain Astro's is its own cold build); the rebuild runs \`astro build\` again with the cache folder the full build left, after appending a line to \`soul://${edited}\` (a soul core note, so its bundles and pages change). Astro has no partial static build: every page is rendered again either way; only the content layer's cache (unchanged Markdown entries are not parsed again) can carry over. Soulpress's integration loads and renders the whole vault again on every build.`, '', incrementalTable(rows), '');
+    sections.push('## 5. Incremental', '', `${fmt(incNotes)} notes (the part 2 family). The full build is each side's fastest cold build of part 2; the rebuild runs \`astro build\` again with the cache folder the last of those left, after appending a line to \`soul://${edited}\` (a soul core note, so its page, its soul's bundles and their pages change). Both projects use Astro's \`experimental.incrementalBuild\`: plain Astro keys each page by its content entry's digest, which is Astro's own floor for a rebuild (every page is still checked and copied from the cache). Soulpress also reuses the rendered notes and the search shards the edit did not touch, and runs the loader in full.`, '', incrementalTable(rows), '', rows.length ? incrementalVerdict(rows) : '', '');
   }
 }
 
