@@ -9,36 +9,26 @@ import { codeFigure } from './code-figure.ts';
 export const SHIKI_THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
 
 let highlighter: Promise<Highlighter> | undefined;
-const ready = new Map<string, Promise<Highlighter>>();
 
-/**
- * The highlighter, with `language` loaded and used once. With two themes, the first block Shiki
- * highlights in a language after loading it can come out in wrong light-theme colours (tokens
- * taking the colour of the one before); every later call is right. Which block came first depended
- * on worker scheduling and Vite's compile order, so builds of one tree differed; a throwaway call
- * per language makes every real block a later one.
- */
-function highlighterFor(language: string): Promise<Highlighter> {
-  let loaded = ready.get(language);
-  if (!loaded) {
-    highlighter ??= createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [] });
-    loaded = highlighter.then(async (hl) => {
-      if (language !== 'text') await hl.loadLanguage(language as keyof typeof bundledLanguages);
-      hl.codeToHast('x', { lang: language, themes: SHIKI_THEMES, defaultColor: false });
-      return hl;
-    });
-    ready.set(language, loaded);
-  }
-  return loaded;
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [] });
+  return highlighter;
 }
 
 /** A fence's code as a highlighted `<figure>`; unknown languages fall back to plain text. */
 export async function highlightCode(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
-  const wanted = (lang ?? 'text').toLowerCase();
-  const language = wanted in bundledLanguages ? wanted : 'text';
-  const hl = await highlighterFor(language);
+  const hl = await getHighlighter();
+  let language = (lang ?? 'text').toLowerCase();
+  if (!hl.getLoadedLanguages().includes(language)) {
+    if (language in bundledLanguages) await hl.loadLanguage(language as keyof typeof bundledLanguages);
+    else language = 'text';
+  }
   const root = hl.codeToHast(code.replace(/\n$/, ''), {
     lang: language,
+    // Shiki stops tokenising a line after 500 ms by default and leaves the rest coloured by the
+    // last state, so on a busy machine (or at a grammar's first, cold use) the same block came out
+    // in other colours from one build to the next. Output must depend on the input alone.
+    tokenizeTimeLimit: 0,
     themes: SHIKI_THEMES,
     defaultColor: false,
     meta: meta ? { __raw: meta } : undefined,
