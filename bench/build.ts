@@ -71,6 +71,8 @@ export interface BuildOptions {
   timeoutMs?: number;
   /** Keep what an earlier build left in cacheDir (a rebuild); by default every build is cold. */
   warm?: boolean;
+  /** Another project folder to build (an experiment under bench/), instead of the project's own. */
+  root?: string;
 }
 
 function countPages(dir: string): number {
@@ -88,7 +90,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildRun> {
   // rendered notes and search shards would otherwise make a second run of the same build a rebuild.
   if (!o.warm) rmSync(o.cacheDir, { recursive: true, force: true });
   mkdirSync(o.cacheDir, { recursive: true });
-  const root = { soulpress: REPO, plain: PLAIN_ROOT, starlight: STARLIGHT_ROOT }[o.project];
+  const root = o.root ?? { soulpress: REPO, plain: PLAIN_ROOT, starlight: STARLIGHT_ROOT }[o.project];
   const env = { ...process.env, SOUL_VAULT_DIR: o.family.root, BENCH_NOTES_DIR: o.family.root, ASTRO_TELEMETRY_DISABLED: '1', ...o.env };
   const started = performance.now();
   // Astro writes its server chunks (.prerender/) inside outDir only when outDir is inside the
