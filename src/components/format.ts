@@ -8,10 +8,13 @@ export function bytes(n: number): string {
   return `${count(n)} B`;
 }
 
-/** 15171 → "14.8 KB": for cards, where exact bytes would be noise. */
+/** The one unit convention of every page, stated once on each (the footer): binary kibibytes. */
+export const UNITS_NOTE = 'Sizes are UTF-8 bytes: B is a byte, 1 KiB is 1,024 B.';
+
+/** 15171 → "14.8 KiB": for cards, where exact bytes would be noise. */
 export function size(n: number): string {
   if (n < 1024) return `${n} B`;
-  return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024).toFixed(1)} KiB`;
 }
 
 export function percent(share: number): string {

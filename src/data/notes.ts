@@ -50,39 +50,6 @@ function firstHeading(body: string): string | null {
   return null;
 }
 
-const EXCERPT_LINES = 3;
-const EXCERPT_CHARS = 280;
-
-/** The first lines of prose of a body, Markdown marks dropped, for a popover: no heading, no code.
- * A paragraph's wrapped source lines are one line; each list item is its own. */
-export function excerptOf(body: string): string {
-  const lines: string[] = [];
-  let fenced = false;
-  let open = false; // the last line is a paragraph that the next source line continues
-  for (const raw of body.split('\n')) {
-    if (/^\s*(```|~~~)/.test(raw)) {
-      fenced = !fenced;
-      open = false;
-      continue;
-    }
-    const line = raw.trim();
-    if (fenced || line === '' || /^#{1,6}\s/.test(line) || /^(-{3,}|\*{3,}|_{3,})$/.test(line)) {
-      open = false;
-      if (lines.length >= EXCERPT_LINES) break;
-      continue;
-    }
-    const item = /^(?:[-*+]|\d+[.)])\s+/.test(line);
-    const text = line.replace(/^(?:>\s?|[-*+]\s+|\d+[.)]\s+)/, '');
-    if (open && !item) lines[lines.length - 1] += ` ${text}`;
-    else if (lines.length < EXCERPT_LINES) lines.push(text);
-    else break;
-    open = true;
-  }
-  // By code point, so a cut never splits a surrogate pair.
-  const chars = Array.from(lines.join('\n'));
-  return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS - 1).join('').trimEnd()}…` : chars.join('');
-}
-
 /**
  * Notes of every vault of the root, in vault order then spec path order. What the walk refuses
  * (a link, a device, a name that is not UTF-8) gets no page, and a note that cannot be read or
@@ -160,7 +127,6 @@ export async function buildNotes(store: VaultStore, cache: RenderCache): Promise
       frontmatterProblem: problem,
       html: '',
       source: note.source,
-      excerpt: excerptOf(body),
       loadedBy: [],
     });
   }

@@ -26,6 +26,11 @@ export interface LoadedSite {
   rendered: Promise<SiteData>;
 }
 
+/** Harness ids the live preview offers when the site names none: the kinds of host a soul is loaded by
+ * (a chat web UI, the command line, an API client, an editor). Under VAULT.md the harness changes no
+ * document, so the list only saves typing; any other id is accepted. */
+export const KNOWN_HARNESSES: readonly string[] = ['webui', 'cli', 'api', 'ide'];
+
 const cache = new Map<string, Promise<LoadedSite>>();
 
 /** Each vault root's store, kept between loads of one process so a reload reads only what changed. */
@@ -40,7 +45,7 @@ const renders = new Map<string | null, Promise<RenderCache>>();
  * revision and rendered HTML are reused.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search]);
+  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search]);
   let store = stores.get(options.vault);
   if (!store) stores.set(options.vault, (store = memoStore(new FsStore(options.vault))));
   if (changed) {
@@ -130,6 +135,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     noteIndexes: options.search ? Array.from({ length: shardCount(notes.length) }, (_, i) => noteIndexPath(i)) : [],
     family: family.name,
     harness: options.harness,
+    harnesses: [...new Set([options.harness, ...(options.harnesses ?? KNOWN_HARNESSES)])],
     shared: {
       vault: family.shared,
       guests: family.guests,

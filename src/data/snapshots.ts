@@ -2,6 +2,7 @@
 // build, src/core/recording-store.ts); for the whole site, the popover index. Plain functions of the site data, so nothing is read twice.
 import type { NoteIndex, Snapshot } from '../preview/snapshot.ts';
 import type { MemberView, SiteData } from './types.ts';
+import { excerptHtml } from '../markdown/excerpt.ts';
 
 export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
   const files: Snapshot['files'] = {};
@@ -19,6 +20,6 @@ export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
 
 export function noteIndex(site: SiteData): NoteIndex {
   const out: NoteIndex = {};
-  for (const note of site.notes) out[note.uri] = [note.title, note.href, note.excerpt];
+  for (const note of site.notes) out[note.uri] = [note.title, note.href, excerptHtml(note.html)];
   return out;
 }

@@ -9,6 +9,8 @@ export interface SiteOptions {
   family?: string | undefined;
   /** The harness every bundle is loaded for. */
   harness: string;
+  /** Harness ids the live preview offers besides `harness` (any other id can still be typed). Default: KNOWN_HARNESSES. */
+  harnesses?: readonly string[] | undefined;
   /** Site title shown in the header and <title>. */
   title: string;
   /** Whether the build writes a Pagefind index and shows the search page. */
@@ -26,6 +28,8 @@ export interface SiteData {
   noteIndexes: string[];
   family: string;
   harness: string;
+  /** The harnesses the preview offers: the site's own first, then the known ones. */
+  harnesses: string[];
   shared: SharedVault;
   souls: MemberView[];
   guests: MemberView[];
@@ -184,8 +188,6 @@ export interface NoteView {
   html: string;
   /** The note's raw text as stored (a leading BOM kept, so the preview's store hashes the same bytes). */
   source: string;
-  /** The body's first lines as plain text: what a link's popover shows. */
-  excerpt: string;
   loadedBy: LoadedBy[];
 }
 

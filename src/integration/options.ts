@@ -9,6 +9,8 @@ export interface SoulpressOptions {
   family?: string;
   /** The harness every bundle is loaded for. Default: webui. */
   harness?: string;
+  /** Harness ids the live preview offers besides `harness`. Default: webui, cli, api, ide. */
+  harnesses?: string[];
   /** The site title. Default: Soulpress. */
   title?: string;
   /** The agents root: one folder per LingTai agent. Default: $SOULPRESS_AGENTS, else content/agents (missing: no agents). */
@@ -27,6 +29,7 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     agents: agentsRoot(options.agents, env, root),
     family: options.family || undefined,
     harness: options.harness?.trim() || DEFAULT_HARNESS,
+    harnesses: options.harnesses?.map((h) => h.trim()).filter((h) => h !== ''),
     title: options.title?.trim() || DEFAULT_TITLE,
     search: options.search ?? env['SOULPRESS_SEARCH'] !== 'off',
     cacheDir: null,

@@ -1,7 +1,6 @@
 // The live preview of an agent page, main-thread side: the controls and the redraw, nothing else.
 // The composer and the renderers run in src/preview/agent-worker.ts; each edit goes there and the
 // page's parts come back as the HTML the build would have written. Without JavaScript none of this shows.
-import { BASE } from '../components/href.ts';
 import type { WorkerReply, WorkerRequest } from './agent-worker.ts';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -19,7 +18,6 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const form = root.querySelector<HTMLFormElement>('[data-agent-form]')!;
   const select = form.elements.namedItem('file') as HTMLSelectElement;
   const editor = form.elements.namedItem('text') as HTMLTextAreaElement;
-  root.hidden = false;
   status.textContent = 'Loading the agent snapshot…';
 
   const worker = new Worker(new URL('./agent-worker.ts', import.meta.url), { type: 'module' });
@@ -71,9 +69,11 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     const action = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-action]')?.dataset.action;
     if (!action) return;
     const request: Request = action === 'apply' ? { op: 'write', path: select.value, text: editor.value } : action === 'delete' ? { op: 'delete', path: select.value } : { op: 'reset' };
+    // Any edit makes the page a preview until reset: the banner says so.
+    document.documentElement.toggleAttribute('data-preview', action !== 'reset');
     void ask(request).then(draw).then(showFile);
   });
-  draw(await ask({ op: 'start', url: new URL(root.dataset.snapshot!, location.href).href, base: BASE }));
+  draw(await ask({ op: 'start', url: new URL(root.dataset.snapshot!, location.href).href, base: document.documentElement.dataset.base! }));
   await showFile();
   (form.querySelector('[data-live-fields]') as HTMLFieldSetElement).disabled = false;
 }

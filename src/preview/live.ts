@@ -4,13 +4,14 @@
 // renderer the build used. Loaded only on bundle pages; without JavaScript none of this shows.
 import { MemoryStore, keyUri, loadingFor } from '../core/index.ts';
 import type { Mode, VaultErrorJSON } from '../core/index.ts';
-import { bytes, count, percent, shortRevision, size } from '../components/format.ts';
+import { bytes, count, percent, plural, shortRevision, size } from '../components/format.ts';
 import { BASE } from '../components/href.ts';
 import type { BundleView } from '../data/types.ts';
 import { cacheFacts } from './cache-view.ts';
 import { setPromptLoading } from './prompt-loading.ts';
 import { reassemble } from './reassemble.ts';
 import { esc, laneStack, loadOrderGroups, promptBar, warningsList } from './render-html.ts';
+import { diffHtml } from './line-diff.ts';
 import type { Snapshot } from './snapshot.ts';
 import { uriKey } from './snapshot.ts';
 import { readState, writeState } from './url-state.ts';
@@ -29,8 +30,10 @@ function fill(box: HTMLElement, values: Record<string, string>): void {
 const root = document.querySelector<HTMLElement>('[data-live]');
 if (root) {
   const status = root.querySelector<HTMLElement>('[data-live-status]')!;
+  // An address with preview state opens the panel: the reader came for that preview.
+  if (document.documentElement.hasAttribute('data-preview')) root.querySelector('details')!.open = true;
   start(root, status).catch((error: unknown) => {
-    status.textContent = `The live preview could not start: ${error instanceof Error ? error.message : String(error)}. The published bundle below is complete.`;
+    status.textContent = `The live preview could not start: ${error instanceof Error ? error.message : String(error)}. The published bundle above is complete.`;
   });
 }
 
@@ -48,8 +51,11 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const errorBox = one('[data-live-error]');
   const cacheBox = one('[data-cache-view]');
   const table = one('[data-load-order]');
+  const diffBox = one('[data-live-diff]');
+  const heading = one('[data-title]');
+  // The title is the heading and the site's name after it (layouts/Base.astro).
+  const siteName = document.title.slice(heading.textContent!.length);
 
-  root.hidden = false;
   status.textContent = 'Loading the vault snapshot…';
   const response = await fetch(root.dataset.snapshot!);
   if (!response.ok) throw new Error(`the snapshot answered ${response.status}`);
@@ -93,10 +99,14 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     }
   };
   const showNote = (): void => {
-    const text = textOf(noteSelect.value);
+    const key = noteSelect.value;
+    const text = textOf(key);
     editor.value = text ?? '';
     editor.placeholder = text === null ? 'Deleted from the store. Restore note brings it back.' : '';
     dirty = false;
+    // What the preview changed in this note (an edit, a delete or a flip's frontmatter line), line by line.
+    diffBox.hidden = text === snap.files[key];
+    if (!diffBox.hidden) one('[data-diff]').innerHTML = diffHtml(snap.files[key]!, text ?? '');
   };
   const state = (): PreviewState => ({
     harness: harness.value,
@@ -150,7 +160,7 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     page.dataset.harness = v.harness;
     page.dataset.preset = v.preset ?? '';
     for (const body of table.querySelectorAll('tbody')) body.remove();
-    table.insertAdjacentHTML('beforeend', loadOrderGroups(v, BASE));
+    table.insertAdjacentHTML('beforeend', loadOrderGroups(v, BASE, base));
     table.dataset.revision = v.revision;
     one('[data-prompt-bar]').innerHTML = promptBar(v, BASE);
     one('[data-lane-stack]').innerHTML = laneStack(v);
@@ -171,7 +181,8 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     cacheBox.querySelector<HTMLElement>('[data-when="same"]')!.hidden = c.firstByte !== null;
     cacheBox.querySelector<HTMLElement>('[data-when="differs"]')!.hidden = c.firstByte === null;
     Object.assign(cacheBox.dataset, { sharedBytes: c.sharedBytes, firstUri: d?.uri ?? '', firstRole: d?.role ?? '' });
-    status.textContent = `Re-assembled: revision ${shortRevision(v.revision)}, ${v.documents.length} documents, ${bytes(v.promptBytes)}${v.revision === base.revision ? ', the published bundle' : ''}.`;
+    const changed = table.querySelectorAll('tr.changed').length;
+    status.textContent = `Re-assembled: revision ${shortRevision(v.revision)}, ${v.documents.length} documents, ${bytes(v.promptBytes)}${v.revision === base.revision ? ', the published bundle' : ''}${changed ? `; ${plural(changed, 'row')} changed, marked in the load order` : ''}.`;
   };
 
   const update = async (): Promise<void> => {
@@ -181,6 +192,12 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     // A slower earlier run must not draw over a later one.
     if (mine !== sequence) return;
     render(result);
+    // Never mistaken for the published page: the banner, the heading, the title and the preset chips say what is shown.
+    const name = page.dataset.display! + (s.preset === null ? '' : ` · ${s.preset}`);
+    document.documentElement.toggleAttribute('data-preview', edits.size > 0 || writeState('', s, published) !== '');
+    heading.textContent = name;
+    document.title = name + siteName;
+    for (const chip of all('[data-chip]')) chip.ariaCurrent = chip.dataset.chip === (s.preset ?? '') ? 'page' : null;
     history.replaceState(history.state, '', location.pathname + writeState(location.search, s, published) + location.hash);
     if (!dirty) showNote();
   };

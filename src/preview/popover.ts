@@ -2,7 +2,6 @@
 // tooltip (role="tooltip") with the note's title and first lines, described by the trigger while
 // open. Opens on hover or keyboard focus, stays while the pointer is over it, closes on Escape,
 // on leaving, or on blur. The note index is fetched once, on the first open.
-import { BASE } from '../components/href.ts';
 import type { NoteIndex } from './snapshot.ts';
 
 const URI = /^soul:\/\/\S+$/;
@@ -26,7 +25,7 @@ function loadIndex() {
       for (const [uri, [title, href, excerpt]] of Object.entries(data)) {
         const found = { title, excerpt, uri };
         byUri.set(uri, found);
-        byPath.set(new URL(BASE + href, location.href).pathname, found);
+        byPath.set(new URL(document.documentElement.dataset.base! + href, location.href).pathname, found);
       }
       return { byUri, byPath };
     });
@@ -75,10 +74,15 @@ async function open(trigger: NonNullable<ReturnType<typeof triggerOf>>): Promise
   if (current !== trigger.el) return;
   const found = trigger.uri ? byUri.get(trigger.uri) : byPath.get(trigger.path!);
   if (!found && !trigger.uri) return close();
-  // Built as text nodes: a title or line from a vault is never parsed as markup.
+  // The title and URI are text nodes: never parsed as markup.
   const part = (tag: string, className: string, text: string) => Object.assign(document.createElement(tag), { className: `note-popover-${className}`, textContent: text });
   tip.replaceChildren(part('strong', 'title', found?.title ?? 'Not a note of this vault'), part('code', 'uri', found?.uri ?? trigger.uri!));
-  if (found?.excerpt) tip.append(part('span', 'lines', found.excerpt));
+  // The excerpt is markup the build made from the note's sanitized HTML: bare inline tags and text, no attribute.
+  if (found?.excerpt) {
+    const lines = part('span', 'lines', '');
+    lines.innerHTML = found.excerpt;
+    tip.append(lines);
+  }
   trigger.el.setAttribute('aria-describedby', ID);
   tip.hidden = false;
   const r = trigger.el.getBoundingClientRect();

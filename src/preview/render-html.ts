@@ -30,24 +30,30 @@ export function modeBadge(mode: Mode, absent = false): string {
 const url = (base: string, path: string): string => base + path.replace(/^\/+/, '');
 const link = (base: string, path: string): string => esc(url(base, path));
 
-function row(d: DocumentView, largest: number, base: string): string {
-  const width = (largest === 0 ? 0 : (d.share / largest) * 100).toFixed(1);
+/** What a row was in the published bundle, shown under the new figure when the preview changed it. */
+const was = (changed: boolean, text: string): string => (changed ? `<span class="was">was ${text}</span>` : '');
+
+function row(d: DocumentView, base: string, before: DocumentView | undefined | null): string {
+  // Drawn against the whole prompt, as the figure beside it is: a full track is the whole prompt.
+  const width = (d.share * 100).toFixed(1);
   const title = d.noteHref ? `<a class="doc-title" href="${link(base, d.noteHref)}">${esc(d.title ?? d.uri)}</a>` : '<span class="doc-title muted">not in the vault</span>';
+  // `before` null: nothing to compare with (the build). Undefined: the published bundle has no such row.
+  const flipped = !!before && before.mode !== d.mode;
+  const changed = before === undefined ? 'added' : before && (flipped || before.revision !== d.revision || before.promptBytes !== d.promptBytes) ? (flipped ? 'mode flipped' : 'text changed') : '';
   return (
-    `<tr id="${esc(d.anchor)}" class="doc mode-${d.mode}" data-position="${d.position}" data-role="${d.role}" data-uri="${esc(d.uri)}" data-mode="${d.mode}" data-required="${d.required}" data-revision="${d.revision}" data-prompt-bytes="${d.promptBytes}" data-note-bytes="${d.noteBytes}">` +
+    `<tr id="${esc(d.anchor)}" class="doc mode-${d.mode}${changed ? ' changed' : ''}" data-position="${d.position}" data-role="${d.role}" data-uri="${esc(d.uri)}" data-mode="${d.mode}" data-required="${d.required}" data-revision="${d.revision}" data-prompt-bytes="${d.promptBytes}" data-note-bytes="${d.noteBytes}"${changed ? ` data-changed="${changed}"` : ''}>` +
     `<td class="num pos"><a class="row-anchor" href="#${esc(d.anchor)}" aria-label="Link to document ${d.position}">${d.position}</a></td>` +
-    `<td class="doc-cell">${title}${uriCode(d.uri)}</td>` +
-    `<td class="mode-cell">${modeBadge(d.mode, d.noteHref === null)}</td>` +
-    `<td class="num prompt-size">${bytes(d.promptBytes)}</td><td class="num note-size">${bytes(d.noteBytes)}</td>` +
-    `<td class="num share"><span class="share-figure">${percent(d.share)}</span><span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${width}%"></span></span></td></tr>`
+    `<td class="doc-cell">${title}${changed ? `<span class="change-mark">${changed} in this preview</span>` : ''}${uriCode(d.uri)}</td>` +
+    `<td class="mode-cell">${modeBadge(d.mode, d.noteHref === null)}${was(flipped, before?.mode ?? '')}</td>` +
+    `<td class="num prompt-size">${bytes(d.promptBytes)}${was(!!changed && !!before, bytes(before?.promptBytes ?? 0))}</td><td class="num note-size">${bytes(d.noteBytes)}</td>` +
+    `<td class="num share"><span class="share-figure">${percent(d.share)}</span>${was(!!changed && !!before, percent(before?.share ?? 0))}<span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${width}%"></span></span></td></tr>`
   );
 }
 
-/** The load-order table's bodies: one `<tbody>` per run of a role, one row per document. */
-export function loadOrderGroups(view: BundleView, base: string): string {
-  // Mini bars are relative to the largest document, so small differences stay visible.
-  let largest = 0;
-  for (const d of view.documents) largest = Math.max(largest, d.share);
+/** The load-order table's bodies: one `<tbody>` per run of a role, one row per document; with `published`
+ * (the preview), each row a change touched is marked with what it was. */
+export function loadOrderGroups(view: BundleView, base: string, published?: BundleView): string {
+  const before = new Map(published?.documents.map((d) => [d.uri, d]));
   let html = '';
   for (const g of view.groups) {
     const slot = ROLE_RULES[g.role].slot;
@@ -55,7 +61,7 @@ export function loadOrderGroups(view: BundleView, base: string): string {
       `<tbody class="group role-${slot}" data-role-group="${g.role}"><tr class="group-head"><th scope="rowgroup" colspan="6">` +
       `<span class="swatch role-${slot}" aria-hidden="true"></span><span class="group-label">${esc(g.label)}</span><code class="group-role">${g.role}</code>` +
       `<span class="group-meta">${plural(g.count, 'document')}${g.count > 1 ? ` · ${g.whole} whole, ${g.pointer} pointer` : ''} · ${bytes(g.promptBytes)} · ${percent(g.share)}</span></th></tr>`;
-    for (let i = g.first - 1; i < g.last; i++) html += row(view.documents[i]!, largest, base);
+    for (let i = g.first - 1; i < g.last; i++) html += row(view.documents[i]!, base, published ? before.get(view.documents[i]!.uri) : null);
     html += '</tbody>';
   }
   return html;

@@ -25,5 +25,5 @@ export { uriKey } from '../core/index.ts';
 // Where a member's snapshot is served: the routes module says.
 export { snapshotPath } from '../data/urls.ts';
 
-/** The popover index: URI → [title, page path relative to the base, first lines]. */
+/** The popover index: URI → [title, page path relative to the base, first lines as sanitized markup (markdown/excerpt.ts)]. */
 export type NoteIndex = Record<string, [title: string, href: string, excerpt: string]>;

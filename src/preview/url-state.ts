@@ -2,6 +2,13 @@
 // preview: `?harness=cli&preset=code-review&flip=soul://…`. Only what differs from the published
 // page is written; note edits are not part of it (the page says so).
 
+/** The query parameters that carry preview state: a page whose address has one is a preview. */
+export const PREVIEW_PARAMS = ['harness', 'preset', 'flip'] as const;
+
+/** An inline script, run as the page is parsed: marks `<html data-preview>` before first paint when the
+ * address carries preview state, so the banner (and the open panel) take their space before anything draws. */
+export const MARK_PREVIEW = `if(/[?&](${PREVIEW_PARAMS.join('|')})=/.test(location.search))document.documentElement.dataset.preview=''`;
+
 export interface PreviewState {
   harness: string;
   /** null: no preset. */
@@ -25,7 +32,7 @@ export function readState(search: string, published: Omit<PreviewState, 'flips'>
 /** The query string for a state (`''` for the published one), other parameters of the page kept. */
 export function writeState(search: string, state: PreviewState, published: Omit<PreviewState, 'flips'>): string {
   const q = new URLSearchParams(search);
-  for (const key of ['harness', 'preset', 'flip']) q.delete(key);
+  for (const key of PREVIEW_PARAMS) q.delete(key);
   if (state.harness !== published.harness) q.set('harness', state.harness);
   if (state.preset !== published.preset) q.set('preset', state.preset ?? '');
   for (const uri of state.flips) q.append('flip', uri);

@@ -23,7 +23,11 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const url of pages) {
       await page.goto(url);
       // With a live preview, check the page as a reader sees it once the preview has drawn.
-      if (await page.locator('[data-agent-live], [data-live]').count()) await expect(page.locator('[data-live-status]')).toHaveText(/^Re-(composed|assembled)/);
+      if (await page.locator('[data-agent-live], [data-live]').count()) {
+        await expect(page.locator('[data-live-status]')).toHaveText(/^Re-(composed|assembled)/);
+        // Its controls are checked too: open the collapsed panel.
+        await page.locator('[data-live-panel] > summary').click();
+      }
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
       for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
     }

@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('[data-live-status]')).toHaveText(/^Re-composed/);
+  // The preview comes after the document, collapsed: open it as a reader would.
+  await page.locator('[data-live-panel] > summary').click();
 }
 
 async function edit(page: Page, file: string, text: string): Promise<void> {

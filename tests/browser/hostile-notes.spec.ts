@@ -136,10 +136,18 @@ async function expectClean(page: Page, seen: Watch): Promise<void> {
 }
 
 const POPOVER_PARTS = ['strong.note-popover-title', 'code.note-popover-uri', 'span.note-popover-lines'];
+/** What the first lines may hold: the build's bare inline tags (src/markdown/excerpt.ts), never an attribute. */
+const EXCERPT_TAGS = new Set(['em', 'strong', 'code', 'del', 's', 'kbd', 'sub', 'sup']);
 
-/** The popover's content is built from text: only its own three parts, no element from a vault. */
+/** The popover's own three parts; inside its lines only bare inline tags, no element from a vault. */
 async function popoverTags(page: Page): Promise<string[]> {
-  return page.locator('#note-popover *').evaluateAll((els) => els.map((el) => `${el.localName}.${el.className}`));
+  return page.locator('#note-popover').evaluate((tip, allowed) => {
+    const parts = [...tip.children].map((el) => `${el.localName}.${el.className}`);
+    for (const el of tip.querySelectorAll('.note-popover-lines *')) {
+      if (!allowed.includes(el.localName) || el.attributes.length > 0) parts.push(`unexpected <${el.localName}> in the lines: ${el.outerHTML.slice(0, 80)}`);
+    }
+    return parts;
+  }, [...EXCERPT_TAGS]);
 }
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
@@ -198,8 +206,14 @@ test.describe('hostile notes', () => {
     await page.keyboard.press('Tab');
     await expect(tip).toBeVisible();
     await expect(tip.locator('.note-popover-title')).toHaveText(note(INDEX).title);
-    // Its first lines are the raw HTML of the note, shown as written.
-    await expect(tip.locator('.note-popover-lines')).toContainText('<img src=x onerror=alert(1)> starts the first line');
+    // Its first lines: the raw HTML of the note shown as written, its Markdown rendered (emphasis as
+    // <em>), and a script payload in code as text.
+    const lines = tip.locator('.note-popover-lines');
+    await expect(lines).toContainText('<img src=x onerror=alert(1)> starts the first line, <b onmouseover=alert(1)>bold</b> follows');
+    await expect(lines.locator('em')).toHaveText('emphasis');
+    await expect(lines.locator('strong')).toHaveText('strong');
+    await expect(lines.locator('code')).toHaveText('<script>alert(5)</script>');
+    await expect(lines).not.toContainText('*emphasis*');
     expect(await popoverTags(page)).toEqual(POPOVER_PARTS);
     await page.keyboard.press('Escape');
     await expect(tip).toBeHidden();
@@ -242,6 +256,7 @@ test.describe('hostile notes', () => {
     await page.mouse.move(5, 5);
 
     // Flips re-render every row in the browser from the vault's strings.
+    await page.locator('[data-live-panel] > summary').click();
     const flip = (uri: string) => page.locator(`[data-live] input[name="flip"][value="${uri}"]`);
     await expect(flip(INDEX).locator('xpath=..')).toContainText(note(INDEX).title);
     await flip(INDEX).check();

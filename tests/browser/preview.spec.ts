@@ -17,8 +17,12 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The preview has drawn, and its panel (after the document, collapsed) is open as a reader opens it. */
 async function ready(page: Page): Promise<void> {
   await expect(page.locator('[data-live-status]')).toContainText('Re-assembled');
+  const panel = page.locator('[data-live-panel]');
+  if ((await panel.getAttribute('open')) === null) await panel.locator('> summary').click();
+  await expect(panel).toHaveAttribute('open', '');
 }
 
 const revision = (page: Page) => page.locator('[data-bundle]').getAttribute('data-revision');
@@ -238,6 +242,108 @@ test.describe('live preview', () => {
     await expect(page.locator('tr.doc')).toHaveCount(23);
     await expect(page.locator('[data-bundle-revision]')).toHaveText(/^[0-9a-f]{64}$/);
     await context.close();
+  });
+});
+
+test.describe('a preview is never mistaken for the published page', () => {
+  test('an address with preview state: a banner, heading, title and chip for that state; canonical still published', async ({ page }) => {
+    await page.goto(`/souls/pippa/?preset=code-review&flip=${POINTER_NOTE}`);
+    const banner = page.locator('[data-preview-banner]');
+    // Before the preview has drawn: the banner is there from first paint, and the panel is open.
+    await expect(banner).toBeVisible();
+    await ready(page);
+    await expect(banner.getByRole('link', { name: 'Open the published page' })).toHaveAttribute('href', '/souls/pippa/');
+    await expect(page.locator('h1')).toHaveText('Pippa · code-review');
+    expect(await page.title()).toBe('Pippa · code-review · Soulpress');
+    await expect(page.locator('.preset-nav a[aria-current="page"]')).toHaveText('code-review');
+    await expect(page.locator('.preset-nav a[aria-current]')).toHaveCount(1);
+    await expect(page.locator('[data-fact-html="preset-card"]')).toHaveText('code-review');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/^https?:\/\/[^/]+\/souls\/pippa\/$/);
+    await page.screenshot({ path: `${SHOTS}/preview-banner.png` });
+
+    await page.getByRole('button', { name: 'Reset to published' }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.locator('h1')).toHaveText('Pippa');
+    expect(await page.title()).toBe('Pippa · Soulpress');
+    await expect(page.locator('.preset-nav a[aria-current="page"]')).toHaveText('none');
+  });
+
+  test('the published page has no banner until something differs; a harness alone is enough', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await ready(page);
+    const banner = page.locator('[data-preview-banner]');
+    await expect(banner).toBeHidden();
+    await page.getByLabel('Harness').fill('my-own-harness');
+    await page.getByLabel('Harness').press('Enter');
+    await expect(banner).toBeVisible();
+    await expect(page.locator('[data-fact="harness"]').first()).toHaveText('my-own-harness');
+  });
+
+  test('a flipped row is marked with its mode, bytes and share before and after', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await ready(page);
+    const r = row(page, POINTER_NOTE);
+    const bytes = (await r.locator('td.prompt-size').textContent())!.trim();
+    const share = (await r.locator('.share-figure').textContent())!.trim();
+    await expect(page.locator('tr.doc.changed')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Citing sources' }).check();
+    await expect(r).toHaveAttribute('data-changed', 'mode flipped');
+    await expect(r.locator('.change-mark')).toHaveText('mode flipped in this preview');
+    await expect(r.locator('.mode-cell .mode')).toHaveText('whole');
+    await expect(r.locator('.mode-cell .was')).toHaveText('was pointer');
+    await expect(r.locator('td.prompt-size .was')).toHaveText(`was ${bytes}`);
+    await expect(r.locator('td.share .was')).toHaveText(`was ${share}`);
+    expect((await r.locator('.share-figure').textContent())!.trim()).not.toBe(share);
+    // Only the row the change touched: every other share moves a little, but is not marked.
+    await expect(page.locator('tr.doc.changed')).toHaveCount(1);
+    await expect(page.locator('[data-live-status]')).toContainText('1 row changed');
+    await r.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/preview-marks.png` });
+    await page.getByRole('checkbox', { name: 'Citing sources' }).uncheck();
+    await expect(page.locator('tr.doc.changed')).toHaveCount(0);
+  });
+
+  test('an edited note shows its line diff against the published text; a flip shows its frontmatter line', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await ready(page);
+    await page.getByText("Edit a note's text").click();
+    await page.getByLabel('Note', { exact: true }).selectOption('pippa/Pippa.md');
+    const diff = page.locator('[data-live-diff]');
+    await expect(diff).toBeHidden();
+    const editor = page.getByLabel('Text as the loader reads it');
+    const text = await editor.inputValue();
+    const first = text.split('\n').find((l) => l.trim() !== '')!;
+    await editor.fill(`${text.replace(first, 'A first line rewritten.')}\nA line added in the preview.\n`);
+    await page.getByRole('button', { name: 'Apply edit' }).click();
+    await expect(diff).toBeVisible();
+    await expect(diff.locator('del')).toHaveText([`- ${first}`]);
+    await expect(diff.locator('ins').first()).toHaveText('+ A first line rewritten.');
+    await expect(diff.locator('ins', { hasText: 'A line added in the preview.' })).toHaveCount(1);
+    await expect(row(page, 'soul://pippa/Pippa.md')).toHaveAttribute('data-changed', 'text changed');
+    await diff.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/preview-diff.png` });
+    await page.getByRole('button', { name: 'Restore note' }).click();
+    await expect(diff).toBeHidden();
+
+    await page.getByRole('checkbox', { name: 'Citing sources' }).check();
+    await page.getByLabel('Note', { exact: true }).selectOption('cwkpippa-shared/core/citing-sources.md');
+    await expect(diff.locator('ins')).toContainText(['prompt_loading: inline']);
+  });
+
+  test('the harness control offers the site\'s harnesses, says what a harness changes and takes any id', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await ready(page);
+    const harness = page.getByLabel('Harness');
+    const options = await page.locator(`datalist#${await harness.getAttribute('list')} option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toEqual(['webui', 'cli', 'api', 'ide']);
+    await expect(harness).toHaveAccessibleDescription(/no document depends on it/);
+    const before = await revision(page);
+    await harness.fill('cli');
+    await harness.press('Enter');
+    await expect(page.locator('[data-fact="harness"]').first()).toHaveText('cli');
+    // What the help says: the rows, prompt and revision stay the same.
+    expect(await revision(page)).toBe(before);
+    await expect(page.locator('tr.doc.changed')).toHaveCount(0);
   });
 });
 

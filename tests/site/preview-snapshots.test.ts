@@ -7,7 +7,8 @@ import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { MemoryStore, discoverFamily, loadIdentity, noteUri } from '../../src/core/index.ts';
 import type { Snapshot, NoteIndex } from '../../src/preview/snapshot.ts';
-import { excerptOf } from '../../src/data/notes.ts';
+import { excerptHtml } from '../../src/markdown/excerpt.ts';
+import { renderNote } from '../../src/markdown/render-note.ts';
 import { DIST, exists, pageFile } from './helpers/dist.ts';
 import { expectedBundles, expectedNotes, HARNESS } from './helpers/family.ts';
 import type { Expected, ExpectedNote } from './helpers/family.ts';
@@ -73,7 +74,11 @@ describe('preview snapshots', () => {
       const html = readFileSync(pageFile(DIST, page), 'utf8');
       const live = withAttr(html, 'data-live')[0];
       assert.ok(live, `${page}: no live preview section`);
-      assert.ok(live.attrs.has('hidden'), `${page}: the live preview must be hidden until its script runs`);
+      // The document first: the preview comes after the load order, its panel collapsed (the CSS hides it
+      // without JavaScript; tests/browser/preview.spec.ts checks that).
+      assert.ok(live.at > html.indexOf('data-load-order'), `${page}: the live preview comes before the load order`);
+      const panel = withAttr(html, 'data-live-panel')[0];
+      assert.ok(panel && panel.name === 'details' && !panel.attrs.has('open') && panel.at > live.at, `${page}: the preview panel is not a collapsed <details> in the section`);
       assert.equal(live.attrs.get('data-snapshot'), `/data/snapshots/${bundle.soul}.json`);
       assert.ok(exists(path.join(DIST, live.attrs.get('data-snapshot')!)));
       assert.ok(!html.includes('"files":{'), `${page}: snapshot JSON inlined`);
@@ -99,13 +104,22 @@ describe('preview snapshots', () => {
 });
 
 describe('popover index', () => {
-  test('the first lines join wrapped paragraphs, keep list items apart, and skip headings and code', () => {
-    assert.equal(excerptOf('# Title\n\nOne line\nwrapped.\n\n```sh\nrm -rf /\n```\n- item one\n- item two\n- item three\n'), 'One line wrapped.\nitem one\nitem two');
-    assert.equal(excerptOf(''), '');
-    const long = excerptOf(`${'灵台 🦊 '.repeat(100)}`);
-    assert.equal(Array.from(long).length, 280);
+  test('the first lines are the note\'s rendered prose: emphasis as markup, headings and code left out', async () => {
+    const source = '# Title\n\n## Part\n\nOne *line*\nwrapped with `code`.\n\n```sh\nrm -rf /\n```\n- item **one**\n- item two\n- item three\n';
+    const html = await renderNote(source, { vault: 'v', path: 'n.md', pages: new Map(), title: 'Title' });
+    assert.equal(excerptHtml(html), 'One <em>line</em> wrapped with <code>code</code>.\nitem <strong>one</strong>\nitem two');
+    assert.equal(excerptHtml(''), '');
+    const long = excerptHtml(`<p>${'灵台 🦊 &amp; '.repeat(100)}</p>`);
+    const shown = long.replace(/&amp;/g, '&');
+    assert.equal(Array.from(shown).length, 280);
     assert.ok(long.endsWith('…'));
+    assert.ok(!/&[a-z]*…$/.test(long), 'a cut split an entity');
     assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(long), 'a cut split a surrogate pair');
+  });
+
+  test('the first lines keep no attribute and no tag but a few inline ones: nothing in a popover can run or load', () => {
+    const html = '<p><a href="javascript:alert(1)" onclick="x()">link</a> <img src=x onerror="alert(1)"> <em class="a" onmouseover="y()">em</em> &lt;script&gt;alert(1)&lt;/script&gt;</p>';
+    assert.equal(excerptHtml(html), 'link  <em>em</em> &lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
   test('names every note, with its page and no frontmatter in the lines', () => {
@@ -117,6 +131,8 @@ describe('popover index', () => {
       assert.ok(exists(pageFile(DIST, href)), `${n.uri}: no page at ${href}`);
       assert.ok(!/^prompt_loading:|^summary:/m.test(excerpt), `${n.uri}: frontmatter in the popover lines`);
       assert.ok(excerpt.split('\n').length <= 3);
+      // Markup the build made: bare inline tags only, never an attribute.
+      for (const tag of excerpt.match(/<[^>]*>/g) ?? []) assert.match(tag, /^<\/?(em|strong|code|del|s|kbd|sub|sup)>$/, `${n.uri}: ${tag} in the popover lines`);
     }
   });
 });

@@ -57,7 +57,7 @@ title: ${yamlQuote(INDEX_TITLE)}
 summary: ${yamlQuote('"><svg onload=alert(1)>')}
 ---
 
-<img src=x onerror=alert(1)> starts the first line, <b onmouseover=alert(1)>bold</b> follows.
+<img src=x onerror=alert(1)> starts the first line, <b onmouseover=alert(1)>bold</b> follows, then *emphasis*, **strong** and \`<script>alert(5)</script>\` as code.
 
 <iframe src="javascript:alert(1)"></iframe>
 

@@ -44,7 +44,13 @@ export function pageScripts(dist: string, html: string, pageFile: string): PageS
     }
     // tags() blanks script bodies; read the body from the source at the tag's offset.
     const open = source.indexOf('>', tag.at) + 1;
-    inline.push(source.slice(open, source.indexOf('</script>', open)));
+    const body = source.slice(open, source.indexOf('</script>', open));
+    inline.push(body);
+    // Astro inlines a small module script: what it imports or starts as a worker is the page's too.
+    for (const m of body.matchAll(IMPORT)) {
+      const target = m[1]!;
+      visit(target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), target)));
+    }
   }
   let gzipBytes = 0;
   let rawBytes = 0;

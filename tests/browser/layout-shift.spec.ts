@@ -1,0 +1,69 @@
+// Nothing moves while a page loads: every page kind at desktop and phone width, light theme, measured
+// with the browser's own layout-shift entries from the first paint until a few seconds after load, and
+// bundle pages again with preview state in the address (the banner shows, the panel opens, the rows
+// redraw). The score is the sum of every shift not caused by input, which is at least the page's CLS.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+const FLIP = 'soul://cwkpippa-shared/core/citing-sources.md';
+const PAGES: Array<[kind: string, path: string]> = [
+  ['soul', '/souls/pippa/'],
+  ['preset', '/souls/quill/line-edit/'],
+  ['guest', '/guests/marlow/'],
+  ['agent', '/agents/mingjing/'],
+  ['note', '/notes/cwkpippa-shared/core/voice/'],
+  ['catalog', '/shared/'],
+  ['lesson', '/lessons/the-load-order/'],
+  ['home', '/'],
+];
+/** Preview state a shared link carries, per bundle page kind. */
+const PREVIEWS: Array<[kind: string, path: string]> = [
+  ['soul', `/souls/pippa/?harness=cli&flip=${FLIP}`],
+  ['preset', '/souls/quill/line-edit/?preset='],
+  ['guest', '/guests/marlow/?harness=cli'],
+];
+const LIMIT = 0.1;
+const SETTLE_MS = 3000;
+
+async function shiftAfterLoad(page: Page, path: string): Promise<{ score: number; shifts: string[] }> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+        if (entry.hadRecentInput) continue;
+        const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        w.__shifts.push({ value: entry.value, nodes });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path, { waitUntil: 'load' });
+  // A bundle page's preview re-assembles after load: wait for it, then for anything it moves late.
+  if (await page.locator('[data-live-status]').count()) await expect(page.locator('[data-live-status]')).toContainText(/^(Re-assembled|Re-composed|No bundle)/);
+  await page.waitForTimeout(SETTLE_MS);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> }).__shifts);
+  return { score: shifts.reduce((sum, s) => sum + s.value, 0), shifts: shifts.map((s) => `${s.value.toFixed(4)} ${s.nodes.join(', ')}`) };
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`layout shift at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 740 : 900 }, colorScheme: 'light' });
+
+    for (const [kind, path] of PAGES) {
+      test(`${kind} page ${path} moves less than ${LIMIT}`, async ({ page }) => {
+        const { score, shifts } = await shiftAfterLoad(page, path);
+        expect(score, `${path} at ${width} px: ${shifts.join('; ')}`).toBeLessThan(LIMIT);
+      });
+    }
+
+    for (const [kind, path] of PREVIEWS) {
+      test(`${kind} page opened as a preview from its address moves less than ${LIMIT}`, async ({ page }) => {
+        const { score, shifts } = await shiftAfterLoad(page, path);
+        // The preview really is shown: the banner, the open panel, the state applied.
+        await expect(page.locator('[data-preview-banner]')).toBeVisible();
+        await expect(page.locator('[data-live-panel]')).toHaveAttribute('open', '');
+        expect(score, `${path} at ${width} px: ${shifts.join('; ')}`).toBeLessThan(LIMIT);
+      });
+    }
+  });
+}
