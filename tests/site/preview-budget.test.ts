@@ -9,9 +9,12 @@ import { describe, test } from 'node:test';
 import { DIST, listFiles, pageFile } from './helpers/dist.ts';
 import { pageScripts } from './helpers/scripts.ts';
 
-// 16 KB since issue 14: the loader it re-runs reads every ISO 8601 date form to the nanosecond and
-// lists what it refuses entry by entry (about 0.7 KB); about 15.5 KB today.
-const BUNDLE_PAGE_BUDGET = 16 * 1024;
+// 16 KiB since issue 14: the loader it re-runs reads every ISO 8601 date form to the nanosecond and
+// lists what it refuses entry by entry (about 0.7 KiB). 17 KiB since issue 13, raised on purpose and said
+// so (docs/decisions.md, "JavaScript budget"): a preview that says it is one and shows what it changed
+// (banner, heading, title and chips; marked rows; an edited note's line diff, 479 B of it) took the page
+// from 16,160 B to 17,048 B, 664 B over the old 16,384.
+const BUNDLE_PAGE_BUDGET = 17 * 1024;
 const PLAIN_PAGE_BUDGET = 3 * 1024;
 // Agent pages keep the 15 KB the psyche issue set: the composer runs in a worker with no YAML parser.
 const AGENT_PAGE_BUDGET = 15 * 1024;
