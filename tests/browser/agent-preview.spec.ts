@@ -33,6 +33,22 @@ test.describe('agent live preview', () => {
     await expect(page.locator('tr[data-section="pad"]')).toHaveAttribute('data-applied', 'pending');
   });
 
+  test('after the composed prompt, collapsed; an edit makes the page say it is a preview, reset takes it back', async ({ page }) => {
+    await page.goto('/agents/mingjing/');
+    const panel = page.locator('[data-live-panel]');
+    await expect(panel).not.toHaveAttribute('open', '');
+    expect(await page.evaluate(() => document.querySelector('[data-sections]')!.compareDocumentPosition(document.querySelector('[data-agent-live]')!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
+    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-composed/);
+    await panel.locator('> summary').click();
+    const banner = page.locator('[data-preview-banner]');
+    await expect(banner).toBeHidden();
+    await edit(page, 'system/pad.md', '# A much shorter pad\n');
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Open the published page' })).toHaveAttribute('href', '/agents/mingjing/');
+    await page.click('[data-action="reset"]');
+    await expect(banner).toBeHidden();
+  });
+
   test('an invalid owner document shows its rejection and composes nothing; fixing it recovers', async ({ page }) => {
     await open(page, '/agents/mingjing/');
     await edit(page, 'settings/psyche.json', '{"schema_version": 1, "schema_version": 1}');
