@@ -119,7 +119,7 @@ describe('agent pages', () => {
     for (const [p, title, what] of [
       ['agents/mingjing/', 'mingjing', /15 sections as a full rebuild composes them/],
       ['agents/jianxin/', 'jianxin', /owner document is rejected \(unknown_key\)/],
-      ['souls/pippa/', 'Pippa', /documents in load order, [\d.]+ KB/],
+      ['souls/pippa/', 'Pippa', /documents in load order, [\d.]+ KiB/],
     ] as const) {
       const html = page(p);
       const meta = (key: string) => withAttr(html, 'property', key)[0]?.attrs.get('content') ?? withAttr(html, 'name', key)[0]?.attrs.get('content');
