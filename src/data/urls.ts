@@ -113,9 +113,19 @@ export function snapshotPath(soul: string): string {
   return `data/snapshots/${encodeURIComponent(soul)}.json`;
 }
 
-/** A vault's section of the notes list: `notes/#vault-<id>`. */
+/** A vault's notes as a tree: `notes/<vault>/`. */
 export function notesOfVault(vault: string): string {
-  return `${NOTES_PATH}#vault-${vault}`;
+  return `${NOTES_PATH}${seg(vault)}/`;
+}
+
+/** A folder of a vault in its notes tree: `notes/<vault>/#folder-core-safety`. */
+export function notesFolderPath(vault: string, folder: string): string {
+  return `${notesOfVault(vault)}#${seg(folderAnchor(folder))}`;
+}
+
+/** The id of a folder's entry in its vault's notes tree: page segments (one-to-one), spaces escaped too. */
+export function folderAnchor(folder: string): string {
+  return `folder-${folder.split('/').map(pageSegment).join('/').replaceAll(' ', '~20')}`;
 }
 
 /** What kind of page a path (relative to the base, decoded) is, in words, for search results. */
@@ -123,11 +133,11 @@ export function pageKind(path: string): string {
   const parts = path.split('/').filter(Boolean);
   switch (`${parts[0] ?? ''}/`) {
     case NOTES_PATH:
-      return parts.length > 1 ? `Note in ${parts[1]}` : 'Every note';
+      return parts.length > 2 ? `Note in ${parts[1]}` : parts.length > 1 ? `Notes of ${parts[1]}` : 'Every note';
     case SOULS_PATH:
       return parts.length > 2 ? 'Soul page, with a preset' : parts.length > 1 ? 'Soul page' : 'Souls';
     case GUESTS_PATH:
-      return 'Guest page';
+      return parts.length > 1 ? 'Guest page' : 'Guests';
     case LESSONS_PATH:
       return 'Lesson';
     case SHARED_PATH:
