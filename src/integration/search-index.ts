@@ -30,6 +30,7 @@ const EXCLUDE = [
   '.breadcrumb',
   '.eyebrow',
   '.lesson-meta',
+  '.lesson-card-meta',
   '.tags',
   '.mode',
   '.mode-inline',

@@ -15,6 +15,7 @@ const BUNDLE_PAGE_BUDGET = 16 * 1024;
 const PLAIN_PAGE_BUDGET = 3 * 1024;
 // Agent pages keep the 15 KB the psyche issue set: the composer runs in a worker with no YAML parser.
 const AGENT_PAGE_BUDGET = 15 * 1024;
+const SEARCH_CLIENT_BUDGET = 3 * 1024;
 // Strings only the loader or the preview contain: error codes, the operation name, the key a flip rewrites.
 const LOADER_MARKS = ['identity_document_missing', 'load_identity', 'prompt_loading'];
 const FRAMEWORKS = /\b(?:react|preact|vue|svelte|solid-js|lit-html|astro-island)\b/i;
@@ -78,6 +79,19 @@ describe('JavaScript budget', () => {
       assert.ok(all.includes('note-popover') && all.includes('aria-describedby'), `${page}: no popover code`);
       assert.ok(all.includes('data-copy'), `${page}: no copy-button code`);
     }
+  });
+
+  // The header's search client is a script of its own that a page loads only when its search box is
+  // first focused: not part of a page's budget, so it has its own, and no page loads it up front.
+  test(`the header search client runs at most ${SEARCH_CLIENT_BUDGET} bytes gzipped, and only on focus`, () => {
+    const home = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const client = /data-client="\/([^"]+\.js)"/.exec(home)?.[1];
+    assert.ok(client, 'the header search form names its client');
+    const s = pageScripts(DIST, `<script type="module" src="/${client}"></script>`, 'index.html');
+    assert.ok(s.gzipBytes <= SEARCH_CLIENT_BUDGET, `${s.gzipBytes} B gzipped: ${s.files.join(', ')}`);
+    assert.ok(code(s.files, []).includes('sub_results'), 'the client draws the headings a result matched');
+    for (const page of ['', 'souls/pippa/', 'shared/', 'agents/mingjing/']) assert.ok(!scriptsOf(page).files.includes(client), `${page} loads the search client up front`);
+    console.log(`JS gzipped: header search client ${s.gzipBytes} B, on first focus`);
   });
 
   test('the count follows imports: a page that imports a chunk pays for it', () => {

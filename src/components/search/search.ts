@@ -16,10 +16,16 @@ export function startSearch(): void {
   let results: PagefindResult[] = [];
   let query = '';
   let latest = 0;
+  /** How many results are drawn or being drawn: counted before the await, so two quick clicks take two pages. */
+  let taken = 0;
 
   /** Draw the next page of the current results. */
   const showMore = async (ticket: number): Promise<void> => {
-    const next = await Promise.all(results.slice(list.children.length, list.children.length + PAGE).map((r) => r.data()));
+    const from = taken;
+    taken = Math.min(results.length, taken + PAGE);
+    more.disabled = true;
+    const next = await Promise.all(results.slice(from, taken).map((r) => r.data()));
+    more.disabled = false;
     if (ticket !== latest) return;
     for (const hit of next) list.append(resultItem(hit));
     const left = results.length - list.children.length;
@@ -42,6 +48,7 @@ export function startSearch(): void {
     const found = debounce ? await pagefind.debouncedSearch(query) : await pagefind.search(query);
     if (found === null || ticket !== latest) return;
     results = found.results;
+    taken = 0;
     list.replaceChildren();
     if (results.length === 0) {
       more.hidden = true;
