@@ -69,10 +69,14 @@ export function resultItem(hit: Hit): HTMLLIElement {
   const item = el('li', 'search-hit');
   const link = el('a', 'search-title', hit.meta.title || hit.url);
   link.href = hit.url;
-  const excerpt = el('p', 'search-excerpt');
-  appendExcerpt(excerpt, hit.excerpt);
-  item.append(link, ' ', el('span', 'search-kind', hit.meta.kind || 'Page'), excerpt);
+  item.append(link, ' ', el('span', 'search-kind', hit.meta.kind || 'Page'));
   const headings = (hit.sub_results ?? []).filter((s) => s.anchor && s.url !== hit.url).slice(0, HEADINGS_SHOWN);
+  // The page's excerpt is often its best heading's: shown once, under that heading.
+  if (!headings.some((s) => s.excerpt === hit.excerpt)) {
+    const excerpt = el('p', 'search-excerpt');
+    appendExcerpt(excerpt, hit.excerpt);
+    item.append(excerpt);
+  }
   if (headings.length > 0) {
     const list = el('ul', 'search-headings');
     for (const sub of headings) {
