@@ -15,7 +15,6 @@ function attachHeaderSearch(form: HTMLFormElement, input: HTMLInputElement): voi
 
   const show = (open: boolean): void => {
     panel.hidden = !open;
-    input.setAttribute('aria-expanded', String(open));
   };
 
   const run = async (): Promise<void> => {
