@@ -1,5 +1,6 @@
 // `diff` and `--at`: the same loader over a vault's git history (issue 12). Which store a command
 // reads (the working tree, or a commit through the git store), and what two bundles of one soul share.
+import { exactTokens } from '../node/tokens.ts';
 import { VaultError, loadIdentity, requireFamily } from '../core/index.ts';
 import type { Bundle, Mode, VaultStore } from '../core/index.ts';
 import { bundleView, cachePrefix } from '../data/bundles.ts';
@@ -69,8 +70,8 @@ export async function loadSide(store: VaultStore, side: string, soul: string, ha
 }
 
 export function diffBundles(from: Bundle, fromRev: string | null, to: Bundle, toRev: string | null): { diff: PromptDiff; changes: DocumentChange[] } {
-  const a = bundleView(from, 'from', '', new Map(), []);
-  const b = bundleView(to, 'to', '', new Map(), []);
+  const a = bundleView(from, 'from', '', new Map(), [], exactTokens);
+  const b = bundleView(to, 'to', '', new Map(), [], exactTokens);
   const cache = cachePrefix(a, b, 'from');
   const first = cache.firstDifferent === null ? null : to.documents[cache.firstDifferent - 1]!;
   const diff: PromptDiff = {

@@ -4,6 +4,8 @@ import { ROLE, RecordingStore, parseUri, compareCodePoints, requireFamily, listP
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
+import { turnCosts } from './cost.ts';
+import { TOKENIZER, cacheBreakTokens, exactTokens } from '../node/tokens.ts';
 import { building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
@@ -40,7 +42,7 @@ const renders = new Map<string | null, Promise<RenderCache>>();
  * revision and rendered HTML are reused.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search]);
+  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search, options.prices]);
   let store = stores.get(options.vault);
   if (!store) stores.set(options.vault, (store = memoStore(new FsStore(options.vault))));
   if (changed) {
@@ -75,6 +77,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
     wholeCount: bundle.wholeCount,
     pointerCount: bundle.pointerCount,
     promptBytes: bundle.promptBytes,
+    promptTokens: bundle.promptTokens.tokens,
     revision: bundle.revision,
     summary: (identity && notes.get(identity.uri)?.summary) ?? null,
     reads: [...reads].sort(compareCodePoints),
@@ -102,12 +105,12 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
       ...presets.map((p) => ({ label: p, preset: p, href: soulPath(soul, p) })),
     ];
     const record = new RecordingStore(store);
-    const base = bundleView(await load(`soul ${soul}`, soul, null, record), soul, soulPath(soul), byUri, siblings);
+    const base = bundleView(await load(`soul ${soul}`, soul, null, record), soul, soulPath(soul), byUri, siblings, exactTokens);
     bundles.push(base);
     for (const preset of presets) {
       const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset, record);
-      const view = bundleView(bundle, `${soul}/${preset}`, soulPath(soul, preset), byUri, siblings);
-      view.cachePrefix = cachePrefix(base, view, 'the no-preset bundle');
+      const view = bundleView(bundle, `${soul}/${preset}`, soulPath(soul, preset), byUri, siblings, exactTokens);
+      view.cachePrefix = { ...cachePrefix(base, view, 'the no-preset bundle'), resentTokens: cacheBreakTokens(base.promptText, view.promptText).resentTokens };
       bundles.push(view);
     }
     souls.push(memberView(base, presets, byUri, record.reads));
@@ -115,17 +118,20 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const guests: MemberView[] = [];
   for (const guest of family.guestIds) {
     const record = new RecordingStore(store);
-    const view = bundleView(await load(`guest ${guest}`, guest, null, record), guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
+    const view = bundleView(await load(`guest ${guest}`, guest, null, record), guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }], exactTokens);
     bundles.push(view);
     guests.push(memberView(view, [], byUri, record.reads));
   }
 
+  for (const bundle of bundles) bundle.costs = turnCosts(bundle.promptTokens.tokens, options.prices);
   fillLoadedBy(notes, bundles);
   const catalog = await buildCatalog(store, family.shared, bundles, byUri);
   const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
   const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
   const site: SiteData = {
     title: options.title,
+    tokenizer: TOKENIZER,
+    prices: options.prices,
     search: options.search,
     noteIndexes: options.search ? Array.from({ length: shardCount(notes.length) }, (_, i) => noteIndexPath(i)) : [],
     family: family.name,
@@ -189,6 +195,7 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
         distance: null,
         command: readCommand(uri),
         noteHref: note?.href ?? '',
+        tokens: note?.tokens ?? null,
         anchor,
         carriedBy: [],
       };

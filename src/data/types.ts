@@ -17,10 +17,53 @@ export interface SiteOptions {
   agents: string;
   /** Where rendered note HTML is kept between builds (Astro's cacheDir); null keeps it in memory only. */
   cacheDir: string | null;
+  /** What one turn's system prompt costs, per model (src/integration/options.ts has the default). */
+  prices: ModelPrice[];
+}
+
+/** One model's input prices, in US dollars per million tokens. */
+export interface ModelPrice {
+  provider: string;
+  model: string;
+  /**
+   * True when o200k_base is this model's own tokenizer, so the site's counts are its counts; false
+   * for a model whose tokenizer is not public (Anthropic, Google): its counts and costs show as "≈".
+   */
+  exactTokens: boolean;
+  /** Input tokens sent uncached. */
+  input: number;
+  /** Input tokens served from the prompt cache (a cache hit). */
+  cacheRead: number;
+  /** Input tokens written to the cache; null where caching is automatic and a write costs `input`. */
+  cacheWrite: number | null;
+  /** Where the numbers come from, and when they were read. */
+  source: string;
+}
+
+/** A token count, and whether it is the tokenizer's (false) or an estimate (the preview, after an edit). */
+export interface TokenCount {
+  tokens: number;
+  estimated: boolean;
+}
+
+/** What one turn's system prompt costs on one model, in US dollars. */
+export interface TurnCost {
+  price: ModelPrice;
+  /** The prompt's tokens under o200k_base. */
+  tokens: number;
+  /** Every input token uncached. */
+  uncached: number;
+  /** Every input token a cache hit. */
+  cached: number;
+  /** The turn after a cache break: the whole prompt sent again and written to the cache. */
+  afterBreak: number;
 }
 
 export interface SiteData {
   title: string;
+  /** The tokenizer every count on the site comes from. */
+  tokenizer: { id: string; vendor: string; library: string; label: string };
+  prices: ModelPrice[];
   search: boolean;
   /** The note pages' search index folders (relative to the base), one per shard; [] with search off. */
   noteIndexes: string[];
@@ -61,6 +104,7 @@ export interface MemberView {
   wholeCount: number;
   pointerCount: number;
   promptBytes: number;
+  promptTokens: number;
   revision: string;
   summary: string | null;
   /** Store keys (`<vault>/<path>`) of every note this member's loads read: its preview snapshot. */
@@ -79,6 +123,8 @@ export interface BundleView {
   href: string;
   /** UTF-8 length of the rendered prompt. */
   promptBytes: number;
+  /** Tokens of the rendered prompt (o200k_base). */
+  promptTokens: TokenCount;
   promptText: string;
   documents: DocumentView[];
   groups: RoleGroup[];
@@ -89,6 +135,8 @@ export interface BundleView {
   siblings: Array<{ label: string; preset: string | null; href: string }>;
   /** For a preset: how much of the prompt it shares with the no-preset bundle (what a provider's cache keeps). */
   cachePrefix: CachePrefix | null;
+  /** One turn's system prompt on each model of the price table: set by the build, absent in the live preview. */
+  costs?: TurnCost[];
 }
 
 export interface CachePrefix {
@@ -96,6 +144,8 @@ export interface CachePrefix {
   href: string;
   /** Leading bytes both prompts share. */
   sharedBytes: number;
+  /** Tokens the switch sends uncached again (from the first differing token on): set by the build, absent in the preview. */
+  resentTokens?: number;
   /** 1-based position of the first document whose bytes differ, or null when one prompt is a prefix of the other. */
   firstDifferent: number | null;
 }
@@ -112,6 +162,8 @@ export interface DocumentView {
   noteBytes: number;
   /** UTF-8 length of the document's text: what the model reads. */
   promptBytes: number;
+  /** Tokens of the document's text. */
+  tokens: TokenCount;
   /** promptBytes / the rendered prompt's bytes, 0..1. */
   share: number;
   /** The row's id on the bundle page. */
@@ -151,6 +203,8 @@ export interface CatalogEntry {
   distance: 'head' | 'at-hand' | null;
   command: string;
   noteHref: string;
+  /** Tokens of the note's text, what reading it costs; null when no note page has it. */
+  tokens: number | null;
   anchor: string;
   carriedBy: Array<{ soul: string; display: string; mode: Mode; href: string }>;
 }
@@ -175,6 +229,8 @@ export interface NoteView {
   title: string;
   summary: string | null;
   bytes: number;
+  /** Tokens of the note's text (o200k_base). */
+  tokens: number;
   revision: string;
   command: string;
   frontmatter: FrontmatterRow[];

@@ -1,5 +1,5 @@
 import { agentsRoot, vaultRoot } from '../node/index.ts';
-import type { SiteOptions } from '../data/types.ts';
+import type { ModelPrice, SiteOptions } from '../data/types.ts';
 
 /** What a user sets in astro.config: every field optional. */
 export interface SoulpressOptions {
@@ -15,7 +15,34 @@ export interface SoulpressOptions {
   agents?: string;
   /** Write a Pagefind search index and show the search page. Default: true, or $SOULPRESS_SEARCH=off to skip. */
   search?: boolean;
+  /** The models whose cost each soul page shows, in US dollars per million tokens. Default: DEFAULT_PRICES; [] shows none. */
+  prices?: ModelPrice[];
 }
+
+/**
+ * List prices for input tokens, USD per million, as the providers published them (read 2026-12-01;
+ * docs/decisions.md, "Tokens and cost", says where). Prices change: set `prices` for your models.
+ */
+export const DEFAULT_PRICES: ModelPrice[] = [
+  {
+    provider: 'OpenAI',
+    model: 'gpt-5.4',
+    exactTokens: true,
+    input: 2.5,
+    cacheRead: 0.25,
+    cacheWrite: null,
+    source: 'developers.openai.com/api/docs/pricing (standard tier, short context), as of 2026-06',
+  },
+  {
+    provider: 'Anthropic',
+    model: 'Claude Sonnet 5',
+    exactTokens: false,
+    input: 2,
+    cacheRead: 0.2,
+    cacheWrite: 2.5,
+    source: 'platform.claude.com/docs/en/models/sonnet-5/overview (5-minute cache write), read 2026-12-01',
+  },
+];
 
 export const DEFAULT_HARNESS = 'webui';
 export const DEFAULT_TITLE = 'Soulpress';
@@ -30,5 +57,6 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     title: options.title?.trim() || DEFAULT_TITLE,
     search: options.search ?? env['SOULPRESS_SEARCH'] !== 'off',
     cacheDir: null,
+    prices: options.prices ?? DEFAULT_PRICES,
   };
 }

@@ -2,9 +2,10 @@
 // purpose: its rank table is megabytes of JavaScript, so the browser never imports this module (the
 // live preview gets the build's counts in its snapshot instead; src/preview/token-estimate.ts).
 import { countTokens as o200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import type { TokenCounter } from '../data/bundles.ts';
 
 /** What every page and the CLI name as the source of their token counts. */
-export const TOKENIZER = { id: 'o200k_base', vendor: 'OpenAI', library: 'gpt-tokenizer' } as const;
+export const TOKENIZER = { id: 'o200k_base', vendor: 'OpenAI', library: 'gpt-tokenizer', label: 'o200k_base (OpenAI)' } as const;
 
 // A vault's text is counted as text: `<|endoftext|>` in a note is characters, never a control token.
 const PLAIN = { disallowedSpecial: new Set<string>() };
@@ -91,3 +92,9 @@ export function cacheBreakTokens(from: string, to: string): CacheBreak {
   }
   return { tokens, cachedTokens, resentTokens: tokens - cachedTokens };
 }
+
+/** The build's and the CLI's counter: every text counted by the tokenizer, nothing estimated. */
+export const exactTokens: TokenCounter = {
+  document: (doc) => ({ tokens: countTokens(doc.text), estimated: false }),
+  prompt: (text) => ({ tokens: countTokens(text), estimated: false }),
+};
