@@ -4,7 +4,7 @@ import { renderPrompt, utf8Length } from '../core/index.ts';
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
 
-/** What `load` adds to the bundle for tokens: the tokenizer, the prompt's count, each document's in order. */
+/** The card's token counts: the tokenizer, the prompt's count, each document's text in order. */
 export interface BundleTokens {
   tokenizer: string;
   prompt: number;

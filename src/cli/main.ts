@@ -115,14 +115,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (harness === undefined) throw new UsageError('load needs --harness H (the harness or app id the soul is loaded for)', help);
         const discovered = await requireFamily(store, family);
         const bundle = await loadIdentity({ store, soul: args[0]!, harness, preset: values['preset'] as string | undefined, discovered });
-        if (values['prompt'] && !json) {
-          io.out(renderPrompt(bundle.documents));
-          return 0;
-        }
-        // The tokenizer's rank table is loaded only by the commands that count.
-        const counts = bundleTokens(bundle, await import('../node/tokens.ts'));
-        if (json) io.out(`${JSON.stringify({ ...bundle, tokens: counts }, null, 2)}\n`);
-        else io.out(formatCard(bundle, counts));
+        // --json is the spec's bundle, exactly what loadIdentity returns: token counts are the card's.
+        if (json) io.out(`${JSON.stringify(bundle, null, 2)}\n`);
+        else if (values['prompt']) io.out(renderPrompt(bundle.documents));
+        // The tokenizer's rank table is loaded only by the command that counts.
+        else io.out(formatCard(bundle, bundleTokens(bundle, await import('../node/tokens.ts'))));
         return 0;
       }
       case 'read':

@@ -39,3 +39,8 @@ export function usd(n: number): string {
   if (n >= 1) return `$${n.toFixed(2)}`;
   return `$${n.toPrecision(3).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')}`;
 }
+
+/** A price per million tokens: at least cents ("$2.50"), more digits where the price has them ("$0.075"). */
+export function rate(n: number): string {
+  return `$${Number.isInteger(n * 100) ? n.toFixed(2) : String(n)}`;
+}
