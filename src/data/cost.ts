@@ -26,3 +26,26 @@ export function cacheBreakCost(cachedTokens: number, resentTokens: number, price
   const cost = (cachedTokens * price.cacheRead + resentTokens * writePrice(price)) / PER;
   return { cost, extra: cost - ((cachedTokens + resentTokens) * price.cacheRead) / PER };
 }
+
+/**
+ * What is wrong with a price table from the integration's options, in words, or null. A table the
+ * pages cannot price honestly (a missing or negative price, a name that is not text) stops the build.
+ */
+export function priceTableProblem(prices: unknown): string | null {
+  if (!Array.isArray(prices)) return 'the `prices` option must be a list of models';
+  for (const [i, row] of prices.entries()) {
+    const at = `prices[${i}]`;
+    if (typeof row !== 'object' || row === null) return `${at} must be an object {provider, model, exactTokens, input, cacheRead, cacheWrite, source}`;
+    const r = row as Record<string, unknown>;
+    for (const key of ['provider', 'model', 'source']) if (typeof r[key] !== 'string' || r[key] === '') return `${at}.${key} must be a non-empty string`;
+    if (typeof r['exactTokens'] !== 'boolean') return `${at}.exactTokens must be true or false (whether o200k_base is ${String(r['model'])}'s own tokenizer)`;
+    const price = (key: string, nullable: boolean) => {
+      const v = r[key];
+      if (nullable && v === null) return null;
+      return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? null : `${at}.${key} must be US dollars per million tokens, 0 or more${nullable ? ', or null' : ''}, not ${JSON.stringify(v) ?? 'nothing'}`;
+    };
+    const problem = price('input', false) ?? price('cacheRead', false) ?? price('cacheWrite', true);
+    if (problem) return problem;
+  }
+  return null;
+}

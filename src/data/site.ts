@@ -4,9 +4,9 @@ import { ROLE, RecordingStore, parseUri, compareCodePoints, requireFamily, listP
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
-import { turnCosts } from './cost.ts';
+import { priceTableProblem, turnCosts } from './cost.ts';
 import { TOKENIZER, cacheBreakTokens, exactTokens } from '../node/tokens.ts';
-import { building } from './errors.ts';
+import { SiteBuildError, building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
@@ -85,6 +85,8 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 }
 
 async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache): Promise<LoadedSite> {
+  const prices = priceTableProblem(options.prices);
+  if (prices) throw new SiteBuildError('the price table', prices);
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));

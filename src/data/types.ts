@@ -268,6 +268,8 @@ export interface AgentSectionView {
   source: string;
   /** Bytes it adds to the prompt (header line included); null for a placeholder. */
   bytes: number | null;
+  /** Tokens of the section's text (its `## name` line aside); null for a placeholder. */
+  tokens: TokenCount | null;
   /** bytes over the bytes the directory makes, 0..1. */
   share: number;
   applied: 'applied' | 'pending' | null;
@@ -294,6 +296,8 @@ export interface AgentView {
   rejected: { code: string; message: string } | null;
   sections: AgentSectionView[];
   knownBytes: number;
+  /** The sections' tokens added up. */
+  knownTokens: TokenCount;
   batchBytes: [number, number];
   placeholders: number;
   pendingCount: number;

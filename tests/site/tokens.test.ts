@@ -13,7 +13,10 @@ import { SHARED_PATH, snapshotPath } from '../../src/data/urls.ts';
 import type { ModelPrice } from '../../src/data/types.ts';
 import { DEFAULT_PRICES } from '../../src/integration/options.ts';
 import { count, usd } from '../../src/components/format.ts';
-import { DIST, pageFile } from './helpers/dist.ts';
+import { DIST, ROOT, pageFile } from './helpers/dist.ts';
+import { composePsyche } from '../../src/core/psyche/index.ts';
+import { FsAgentStore } from '../../src/node/index.ts';
+import { agentPath } from '../../src/data/urls.ts';
 import { expectedBundles, expectedNotes, notePage } from './helpers/family.ts';
 import type { Expected } from './helpers/family.ts';
 import { innerText, withAttr } from './helpers/html.ts';
@@ -64,6 +67,21 @@ describe('tokens on the pages', () => {
     for (const { bundle } of pippa) {
       assert.equal(snap.tokens.counts[bundle.revision], tokens(renderPrompt(bundle.documents)));
       for (const d of bundle.documents) assert.equal(snap.tokens.counts[tokenKey(d)], tokens(d.text), d.uri);
+    }
+  });
+});
+
+describe('tokens on agent pages', () => {
+  test('each composed section shows its text\'s tokens, a placeholder none', async () => {
+    for (const id of ['mingjing', 'jianxin']) {
+      const report = await composePsyche({ store: new FsAgentStore(path.join(ROOT, 'content/agents', id)), agent: id });
+      const html = read(agentPath(id));
+      const expectedCells = report.sections.map((s) => (s.bytes === null ? '' : count(tokens(s.text))));
+      assert.deepEqual(rowTokens(html), expectedCells, id);
+      // jianxin's owner document is rejected: no section is composed, so no row counts anything.
+      assert.ok(report.ownerError ? expectedCells.length === 0 : expectedCells.filter((c) => c !== '').length >= 4, id);
+      const total = report.sections.reduce((n, s) => n + (s.bytes === null ? 0 : tokens(s.text)), 0);
+      assert.equal(innerText(html, /<span data-fact="known-tokens">/, '</span>'), count(total), id);
     }
   });
 });
