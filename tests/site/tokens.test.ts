@@ -110,7 +110,7 @@ describe('cost', () => {
       for (const p of DEFAULT_PRICES) {
         const row = html.slice(html.indexOf(`data-model="${p.model}"`), html.indexOf('</tr>', html.indexOf(`data-model="${p.model}"`)));
         const mark = p.exactTokens ? '' : '≈ ';
-        const cell = (name: string) => innerText(row, new RegExp(`<td class="num" data-cost="${name}">`), '</td>');
+        const cell = (name: string) => innerText(row, new RegExp(`<td class="num" data-label="[^"]*" data-cost="${name}">`), '</td>');
         assert.equal(cell('uncached'), mark + usd((n * p.input) / 1e6), `${page} ${p.model}`);
         assert.equal(cell('cached'), mark + usd((n * p.cacheRead) / 1e6), `${page} ${p.model}`);
         assert.equal(cell('after-break'), mark + usd((n * (p.cacheWrite ?? p.input)) / 1e6), `${page} ${p.model}`);
