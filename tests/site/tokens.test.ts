@@ -8,7 +8,10 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { decodeNote, renderPrompt } from '../../src/core/index.ts';
 import { tokenKey } from '../../src/data/bundles.ts';
-import { turnCosts, cacheBreakCost } from '../../src/data/cost.ts';
+import { turnCosts, cacheBreakCost, priceTableProblem } from '../../src/data/cost.ts';
+import { loadSite } from '../../src/data/site.ts';
+import { SiteBuildError } from '../../src/data/errors.ts';
+import { VAULTS } from './helpers/dist.ts';
 import { SHARED_PATH, snapshotPath } from '../../src/data/urls.ts';
 import type { ModelPrice } from '../../src/data/types.ts';
 import { DEFAULT_PRICES } from '../../src/integration/options.ts';
@@ -101,6 +104,17 @@ describe('cost', () => {
     const { cost, extra } = cacheBreakCost(750_000, 250_000, price);
     assert.ok(Math.abs(cost - (0.75 * 0.3 + 0.25 * 3.75)) < 1e-12, String(cost));
     assert.ok(Math.abs(extra - 0.25 * (3.75 - 0.3)) < 1e-12, String(extra));
+  });
+
+  test('a price table that cannot be priced honestly is named, and stops the site before any page', async () => {
+    assert.equal(priceTableProblem(DEFAULT_PRICES), null);
+    assert.equal(priceTableProblem([]), null);
+    assert.match(priceTableProblem([{ ...price, input: -1 }])!, /^prices\[0\]\.input must be US dollars per million tokens, 0 or more, not -1$/);
+    assert.match(priceTableProblem([price, { ...price, cacheWrite: '3.75' }])!, /^prices\[1\]\.cacheWrite must be .*, or null, not "3\.75"$/);
+    assert.match(priceTableProblem([{ ...price, model: '' }])!, /^prices\[0\]\.model must be a non-empty string$/);
+    assert.match(priceTableProblem('cheap')!, /must be a list/);
+    const options = { vault: VAULTS, agents: path.join(ROOT, 'content/agents'), harness: 'webui', title: 't', search: false, prices: [{ ...price, cacheRead: Number.NaN }] };
+    await assert.rejects(loadSite(options), (e: unknown) => e instanceof SiteBuildError && /cannot build the price table: prices\[0\]\.cacheRead/.test(e.message));
   });
 
   test('each soul page prices its prompt per model of the default table, "≈" where the tokenizer is not public', () => {
