@@ -10,6 +10,7 @@ import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
 import { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
+import { loadHistory } from './history.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
 import { guestPath, noteIndexPath, soulPath, uriAnchor } from './urls.ts';
 import { shardCount } from './search-shards.ts';
@@ -40,7 +41,7 @@ const renders = new Map<string | null, Promise<RenderCache>>();
  * revision and rendered HTML are reused.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search]);
+  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.title, options.search, options.historyDepth]);
   let store = stores.get(options.vault);
   if (!store) stores.set(options.vault, (store = memoStore(new FsStore(options.vault))));
   if (changed) {
@@ -121,6 +122,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   }
 
   fillLoadedBy(notes, bundles);
+  const history = await loadHistory(options, family, bundles, byUri);
   const catalog = await buildCatalog(store, family.shared, bundles, byUri);
   const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
   const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
@@ -145,6 +147,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     agents: agents.agents,
     agentEntries: agents.entries,
     agentSnapshots: agents.snapshots,
+    history,
   };
   return { site, rendered: rendered.then(() => site) };
 }

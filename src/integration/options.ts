@@ -15,10 +15,26 @@ export interface SoulpressOptions {
   agents?: string;
   /** Write a Pagefind search index and show the search page. Default: true, or $SOULPRESS_SEARCH=off to skip. */
   search?: boolean;
+  /**
+   * History pages from the git repository holding the vault root: `false` for none, or how many of
+   * the commits that touched the vault root they cover. Default: 100, or $SOULPRESS_HISTORY (`off`, or a number).
+   */
+  history?: boolean | { depth: number };
 }
 
 export const DEFAULT_HARNESS = 'webui';
 export const DEFAULT_TITLE = 'Soulpress';
+export const DEFAULT_HISTORY_DEPTH = 100;
+
+/** The history depth from the option, else the environment; 0 is off. A depth that is not a whole number is a named error. */
+function historyDepth(option: SoulpressOptions['history'], env: NodeJS.ProcessEnv): number {
+  const given = option ?? env['SOULPRESS_HISTORY'];
+  if (given === undefined || given === true || given === '' || given === 'on') return DEFAULT_HISTORY_DEPTH;
+  if (given === false || given === 'off') return 0;
+  const depth = typeof given === 'object' ? given.depth : Number(given);
+  if (!Number.isInteger(depth) || depth < 0) throw new Error(`Soulpress: the history depth must be a whole number of commits (0 turns history off), not ${JSON.stringify(typeof given === 'object' ? given.depth : given)}`);
+  return depth;
+}
 
 /** Options resolved against the project root (the vault folder) and the environment. */
 export function resolveOptions(options: SoulpressOptions, root: string, env: NodeJS.ProcessEnv = process.env): SiteOptions {
@@ -30,5 +46,6 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     title: options.title?.trim() || DEFAULT_TITLE,
     search: options.search ?? env['SOULPRESS_SEARCH'] !== 'off',
     cacheDir: null,
+    historyDepth: historyDepth(options.history, env),
   };
 }
