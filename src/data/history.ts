@@ -48,28 +48,41 @@ interface Tree {
   used: number;
 }
 
-const cache = new Map<string, Promise<HistoryView | null>>();
+/** A history as built from git, and each bundle's revision at the newest commit (null where it does not load). */
+interface Built {
+  view: HistoryView;
+  newest: Map<string, string | null>;
+}
+
+const cache = new Map<string, Promise<Built>>();
 
 /**
  * The history of the vault root the site is built from, or null when it has none to show. Kept per
- * HEAD commit: `astro dev` reloads after every edit, and an edit does not change what was committed.
+ * HEAD commit (and the set of bundles and notes): `astro dev` reloads after every edit, and an edit
+ * changes nothing committed; only whether the working tree matches the newest commit is asked again.
  */
 export async function loadHistory(options: SiteOptions, family: Family, bundles: readonly BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<HistoryView | null> {
   if (options.historyDepth <= 0) return null;
   const repo = await readHistory(options.vault, options.historyDepth);
   if (repo === null || repo.commits.every((c) => c.boundary)) return null;
-  const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.historyDepth, repo.commits[0]!.id, bundles.map((b) => [b.key, b.revision]), [...notes.keys()]]);
-  let view = cache.get(key);
-  if (!view) {
-    view = buildHistory(repo, options, family, bundles, notes);
+  const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.historyDepth, repo.commits[0]!.id, bundles.map((b) => b.key), [...notes.keys()]]);
+  let built = cache.get(key);
+  if (!built) {
+    built = buildHistory(repo, options, family, bundles, notes);
     cache.clear();
-    cache.set(key, view);
-    view.catch(() => cache.delete(key));
+    cache.set(key, built);
+    built.catch(() => cache.delete(key));
   }
-  return view;
+  const { view, newest } = await built;
+  const histories: Record<string, BundleHistoryView> = {};
+  for (const b of bundles) {
+    const at = newest.get(b.key) ?? null;
+    histories[b.key] = { ...view.bundles[b.key]!, working: at === null ? 'absent' : at === b.revision ? 'same' : 'differs' };
+  }
+  return { ...view, bundles: histories };
 }
 
-async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Family, bundles: readonly BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<HistoryView> {
+async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Family, bundles: readonly BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<Built> {
   const members: Member[] = bundles.map((b) => ({ key: b.key, soul: b.soul, preset: b.preset, kind: b.kind }));
   const byKey = new Map(bundles.map((b) => [b.key, b]));
   const trees = new Map<string, Tree>();
@@ -167,9 +180,11 @@ async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Fam
   }
 
   const histories: Record<string, BundleHistoryView> = {};
+  const revisions = new Map<string, string | null>();
   for (const m of members) {
     const view = byKey.get(m.key)!;
     const last = newest?.get(m.key);
+    revisions.set(m.key, last?.kind === 'loaded' ? last.bundle.revision : null);
     histories[m.key] = {
       key: m.key,
       soul: view.soul,
@@ -179,10 +194,11 @@ async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Fam
       href: historyPath(view.href),
       bundleHref: view.href,
       entries: entries.get(m.key)!,
-      working: last?.kind !== 'loaded' ? 'absent' : last.bundle.revision === view.revision ? 'same' : 'differs',
+      working: 'absent',
     };
   }
-  return { href: HISTORY_PATH, depth: options.historyDepth, more: repo.more, shallow: repo.shallow, commits, bundles: histories, notes: noteCommits(repo.commits, notes) };
+  const view: HistoryView = { href: HISTORY_PATH, depth: options.historyDepth, more: repo.more, shallow: repo.shallow, commits, bundles: histories, notes: noteCommits(repo.commits, notes) };
+  return { view, newest: revisions };
 }
 
 /** A path relative to the vault root (`vault/path`) as a note URI; '' for a file at the root, which is no note. */
@@ -198,7 +214,7 @@ function asVaultError(error: unknown): VaultError {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-export function commitRef(c: CommitRecord): CommitRef {
+function commitRef(c: CommitRecord): CommitRef {
   const d = new Date(c.time * 1000);
   const [subject = '', ...rest] = c.message.split('\n');
   return {

@@ -1,5 +1,15 @@
 import { agentsRoot, vaultRoot } from '../node/index.ts';
 import type { SiteOptions } from '../data/types.ts';
+import { AstroError } from 'astro/errors';
+
+/** A wrong option: its message and a hint, no stack trace. */
+class OptionError extends AstroError {
+  constructor(message: string, hint: string) {
+    super(message, hint);
+    this.name = 'OptionError';
+    this.stack = '';
+  }
+}
 
 /** What a user sets in astro.config: every field optional. */
 export interface SoulpressOptions {
@@ -32,7 +42,7 @@ function historyDepth(option: SoulpressOptions['history'], env: NodeJS.ProcessEn
   if (given === undefined || given === true || given === '' || given === 'on') return DEFAULT_HISTORY_DEPTH;
   if (given === false || given === 'off') return 0;
   const depth = typeof given === 'object' ? given.depth : Number(given);
-  if (!Number.isInteger(depth) || depth < 0) throw new Error(`Soulpress: the history depth must be a whole number of commits (0 turns history off), not ${JSON.stringify(typeof given === 'object' ? given.depth : given)}`);
+  if (!Number.isInteger(depth) || depth < 0) throw new OptionError(`Soulpress: the history depth must be a whole number of commits (0 turns history off), not ${JSON.stringify(typeof given === 'object' ? given.depth : given)}`, 'Set soulpress({ history: { depth: 100 } }), history: false, or SOULPRESS_HISTORY=off or a number.');
   return depth;
 }
 

@@ -67,7 +67,7 @@ describe('history pages over a fixture repository', () => {
       assert.match(entry, new RegExp(`data-kept="${d.prefix.bytes}" data-total="${d.to.bytes}" data-document="${d.prefix.document?.index ?? ''}"`), step);
       assert.match(entry, new RegExp(`revision <code class="revision">${d.to.revision.slice(0, 12)}</code>`), step);
     }
-    const text = (step: (typeof steps)[number]): string => pageText(page.get(anchor(ids[step]))!);
+    const text = (step: keyof typeof ids): string => pageText(page.get(anchor(ids[step]))!);
     assert.match(page.get(anchor(ids.top))!, /<ins>A line near the top\.<\/ins>/, 'a real line diff of the identity');
     assert.match(text('top'), /after byte 4, in document #1 \(Identity identity \)/);
     assert.match(page.get(anchor(ids.end))!, /<ins>One more line at the very end\.<\/ins>/);

@@ -37,6 +37,22 @@ describe('history data', () => {
     assert.deepEqual(h.bundles['quill']!.entries.map((e) => e.state), ['created']);
   });
 
+  test('an uncommitted edit: the same history, and the soul page says the working tree differs from the newest commit', async () => {
+    const options = { vault: repo.root, agents: path.join(repo.root, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 100 };
+    const first = (await loadSite(options)).site.history!;
+    await repo.write({ 'pippa/index/projects.md': 'An edit not yet committed.\n' });
+    try {
+      const next = (await loadSite(options, { changed: ['pippa/index/projects.md'] })).site.history!;
+      assert.equal(next.bundles['pippa']!.working, 'differs');
+      assert.equal(next.bundles['quill']!.working, 'same');
+      // Reused, not rebuilt: the same commit entries (one object) for the same HEAD.
+      assert.equal(next.commits, first.commits);
+    } finally {
+      await repo.git('checkout', '-q', '--', '.');
+      await loadSite(options, { changed: ['pippa/index/projects.md'] });
+    }
+  });
+
   test('history off (depth 0) is null', async () => {
     assert.equal((await site(repo.root, 0)).history, null);
   });
@@ -85,4 +101,18 @@ console.log(JSON.stringify({ history: site.history, souls: site.souls.length }))
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: path.join(ROOT, 'no-such-folder') } });
     assert.deepEqual(JSON.parse(stdout), { history: null, souls: 3 });
   });
+});
+
+test('the history option: default 100, false or off is 0, a depth from the option or the environment, anything else a named error', async () => {
+  const { resolveOptions } = await import('../../src/integration/options.ts');
+  const depth = (o: Parameters<typeof resolveOptions>[0], env: NodeJS.ProcessEnv = {}): number => resolveOptions(o, ROOT, env).historyDepth;
+  assert.equal(depth({}), 100);
+  assert.equal(depth({ history: true }), 100);
+  assert.equal(depth({ history: false }), 0);
+  assert.equal(depth({ history: { depth: 5 } }), 5);
+  assert.equal(depth({}, { SOULPRESS_HISTORY: 'off' }), 0);
+  assert.equal(depth({}, { SOULPRESS_HISTORY: '7' }), 7);
+  assert.equal(depth({ history: { depth: 3 } }, { SOULPRESS_HISTORY: 'off' }), 3, 'the option wins over the environment');
+  assert.throws(() => depth({}, { SOULPRESS_HISTORY: 'lots' }), { name: 'OptionError', message: /history depth must be a whole number of commits.*"lots"/ });
+  assert.throws(() => depth({ history: { depth: -1 } }), { name: 'OptionError' });
 });
