@@ -4,7 +4,7 @@
 import { ROLE_RULES, VaultError, listPresets, loadIdentity, noteUri, renderPrompt, requireFamily, utf8Length } from '../core/index.ts';
 import type { Bundle, Family, Role } from '../core/index.ts';
 import { GitStore } from '../node/git-store.ts';
-import { readHistory, treeEntries } from '../node/git-history.ts';
+import { readHistory, rootIsClean, treeEntries } from '../node/git-history.ts';
 import type { CommitRecord, RepoHistory } from '../node/git-history.ts';
 import { diffBundles, documentKey, textDiff } from './prompt-diff.ts';
 import type {
@@ -61,14 +61,14 @@ const cache = new Map<string, Promise<Built>>();
  * HEAD commit (and the set of bundles and notes): `astro dev` reloads after every edit, and an edit
  * changes nothing committed; only whether the working tree matches the newest commit is asked again.
  */
-export async function loadHistory(options: SiteOptions, family: Family, bundles: readonly BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<HistoryView | null> {
+export async function loadHistory(options: SiteOptions, family: Family, bundles: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteView>): Promise<HistoryView | null> {
   if (options.historyDepth <= 0) return null;
   const repo = await readHistory(options.vault, options.historyDepth);
   if (repo === null || repo.commits.every((c) => c.boundary)) return null;
   const key = JSON.stringify([options.vault, options.family ?? null, options.harness, options.historyDepth, repo.commits[0]!.id, bundles.map((b) => b.key), [...notes.keys()]]);
   let built = cache.get(key);
   if (!built) {
-    built = buildHistory(repo, options, family, bundles, notes);
+    built = buildHistory(repo, options, family, bundles, loaded, notes);
     cache.clear();
     cache.set(key, built);
     built.catch(() => cache.delete(key));
@@ -82,17 +82,19 @@ export async function loadHistory(options: SiteOptions, family: Family, bundles:
   return { ...view, bundles: histories };
 }
 
-async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Family, bundles: readonly BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<Built> {
+async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Family, bundles: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteView>): Promise<Built> {
   const members: Member[] = bundles.map((b) => ({ key: b.key, soul: b.soul, preset: b.preset, kind: b.kind }));
   const byKey = new Map(bundles.map((b) => [b.key, b]));
   const trees = new Map<string, Tree>();
+  // Every tree's top-level entries at once: one git process for the whole history.
+  const listed = await treeEntries(repo.top, repo.commits.flatMap((c) => [c.tree, c.parentTree].filter((t): t is string => t !== null)));
   const states = new Map<string, { state: Promise<State>; used: number }>();
   let step = 0;
 
   const tree = async (oid: string, commit: string): Promise<Tree> => {
     let t = trees.get(oid);
     if (!t) {
-      const entries = await treeEntries(repo.top, oid);
+      const entries = listed.get(oid) ?? new Map<string, string>();
       let family: Promise<Family | VaultError> | null = null;
       const made: Tree = {
         entries,
@@ -112,10 +114,7 @@ async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Fam
   const stateAt = async (oid: string | null, commit: string, m: Member): Promise<State> => {
     if (oid === null) return { kind: 'absent' };
     const t = await tree(oid, commit);
-    // A bundle reads its own vault, the shared one and the guests' (and which vaults exist): if
-    // none of them changed between two trees, its bundle is the same, and is not loaded again.
-    const deps = [t.names, t.entries.get(family.shared), t.entries.get(family.guests), m.kind === 'family' ? t.entries.get(m.soul) : ''];
-    const id = JSON.stringify([m.key, deps]);
+    const id = stateKey(t, m);
     let s = states.get(id);
     if (!s) {
       s = { state: loadState(t, m), used: step };
@@ -124,6 +123,11 @@ async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Fam
     s.used = step;
     return s.state;
   };
+
+  // A bundle reads its own vault, the shared one and the guests' (and which vaults exist): if
+  // none of them changed between two trees, its bundle is the same, and is not loaded again.
+  const stateKey = (t: Tree, m: Member): string =>
+    JSON.stringify([m.key, t.names, t.entries.get(family.shared), t.entries.get(family.guests), m.kind === 'family' ? t.entries.get(m.soul) : '']);
 
   const loadState = async (t: Tree, m: Member): Promise<State> => {
     const found = await t.family();
@@ -138,6 +142,17 @@ async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Fam
       return { kind: 'failed', message: `error[${e.code}]: ${e.message}` };
     }
   };
+
+  // When the vault on disk is what HEAD holds, the site's own loads are the newest commit's bundles
+  // (the git store answers as the fs store does), so the newest tree is not loaded a second time.
+  const head = repo.commits[0]!;
+  if (head.tree !== null && (await rootIsClean(repo.top, repo.prefix))) {
+    const t = await tree(head.tree, head.id);
+    for (const m of members) {
+      const bundle = loaded.get(m.key);
+      if (bundle) states.set(stateKey(t, m), { state: Promise.resolve({ kind: 'loaded', bundle }), used: step });
+    }
+  }
 
   const commits: CommitView[] = [];
   const entries = new Map<string, BundleChangeView[]>(members.map((m) => [m.key, []]));

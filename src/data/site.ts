@@ -95,6 +95,8 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     building(subject, () => loadIdentity({ store: record, soul, harness: options.harness, preset, discovered: family }));
 
   const bundles: BundleView[] = [];
+  // The loader's own bundles by key: the history reuses them as the newest commit's when the vault is committed.
+  const loaded = new Map<string, Bundle>();
   const souls: MemberView[] = [];
   for (const soul of family.souls) {
     const presets = await building(`soul ${soul}`, () => listPresets(store, soul));
@@ -103,11 +105,15 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
       ...presets.map((p) => ({ label: p, preset: p, href: soulPath(soul, p) })),
     ];
     const record = new RecordingStore(store);
-    const base = bundleView(await load(`soul ${soul}`, soul, null, record), soul, soulPath(soul), byUri, siblings);
+    const first = await load(`soul ${soul}`, soul, null, record);
+    loaded.set(soul, first);
+    const base = bundleView(first, soul, soulPath(soul), byUri, siblings);
     bundles.push(base);
     for (const preset of presets) {
       const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset, record);
-      const view = bundleView(bundle, `${soul}/${preset}`, soulPath(soul, preset), byUri, siblings);
+      const key = `${soul}/${preset}`;
+      loaded.set(key, bundle);
+      const view = bundleView(bundle, key, soulPath(soul, preset), byUri, siblings);
       view.cachePrefix = cachePrefix(base, view, 'the no-preset bundle');
       bundles.push(view);
     }
@@ -116,13 +122,15 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const guests: MemberView[] = [];
   for (const guest of family.guestIds) {
     const record = new RecordingStore(store);
-    const view = bundleView(await load(`guest ${guest}`, guest, null, record), guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
+    const bundle = await load(`guest ${guest}`, guest, null, record);
+    loaded.set(guest, bundle);
+    const view = bundleView(bundle, guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
     bundles.push(view);
     guests.push(memberView(view, [], byUri, record.reads));
   }
 
   fillLoadedBy(notes, bundles);
-  const history = await loadHistory(options, family, bundles, byUri);
+  const history = await loadHistory(options, family, bundles, loaded, byUri);
   const catalog = await buildCatalog(store, family.shared, bundles, byUri);
   const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
   const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));

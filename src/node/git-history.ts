@@ -81,10 +81,8 @@ export async function readHistory(root: string, depth: number): Promise<RepoHist
     c.tree = trees.get(c.id) ?? null;
     c.parentTree = c.parent ? (trees.get(c.parent) ?? null) : null;
   }
-  // A few at a time: one short git process per commit.
-  for (let i = 0; i < commits.length; i += 4) {
-    await Promise.all(commits.slice(i, i + 4).map(async (c) => void (c.paths = c.boundary ? [] : await changedPaths(top, prefix, c))));
-  }
+  const paths = await changedPaths(top, prefix, commits.filter((c) => !c.boundary));
+  for (const c of commits) c.paths = paths.get(c.id) ?? [];
   return { top, prefix, shallow: shallowCut.size > 0, commits, more: rows.length > depth };
 }
 
@@ -116,38 +114,78 @@ async function rootTrees(top: string, prefix: string, ids: string[]): Promise<Ma
   return out;
 }
 
-/** What a commit changed under the vault root against its first parent (renames found by content). */
-async function changedPaths(top: string, prefix: string, c: CommitRecord): Promise<PathChange[]> {
-  const range = c.parent ? [c.parent, c.id] : ['--root', c.id];
-  const listed = await runGit(top, [...CONFIG, 'diff-tree', '-r', '-z', '-M', '--name-status', '--no-commit-id', ...range, '--', prefix === '' ? '.' : prefix]);
-  if (!listed.ok) return [];
+/**
+ * What each commit changed under the vault root against its first parent (renames found by
+ * content), from one `diff-tree --stdin`: a process per commit costs more than the diff.
+ */
+async function changedPaths(top: string, prefix: string, commits: readonly CommitRecord[]): Promise<Map<string, PathChange[]>> {
+  const out = new Map<string, PathChange[]>();
+  if (commits.length === 0) return out;
+  const input = commits.map((c) => (c.parent ? `${c.id} ${c.parent}` : c.id)).join('\n') + '\n';
+  // --always: every commit gets its header, also one that changed nothing under the root.
+  const listed = await runGit(top, [...CONFIG, 'diff-tree', '--stdin', '--always', '--root', '-r', '-z', '-M', '--name-status', '--', prefix === '' ? '.' : prefix], input);
+  if (!listed.ok) return out;
   const parts = listed.out.toString('utf8').split('\0');
   const rel = (p: string): string => (prefix === '' ? p : p.slice(prefix.length + 1));
-  const out: PathChange[] = [];
-  for (let i = 0; i < parts.length - 1; ) {
-    const code = parts[i++]!;
-    const status = STATUS[code[0]!];
-    if (code[0] === 'R' || code[0] === 'C') {
+  let current: PathChange[] = [];
+  for (let i = 0; i < parts.length; ) {
+    const token = parts[i++]!;
+    // Where a status is expected, an object id is the next commit's header (no status looks like one).
+    if (/^[0-9a-f]{40,64}$/.test(token)) {
+      current = [];
+      out.set(token, current);
+      continue;
+    }
+    if (token === '') continue;
+    const kind = token[0]!;
+    if (kind === 'R' || kind === 'C') {
       const from = parts[i++]!;
       const to = parts[i++]!;
-      out.push(code[0] === 'R' ? { status: 'renamed', path: rel(to), from: rel(from) } : { status: 'added', path: rel(to), from: null });
+      current.push(kind === 'R' ? { status: 'renamed', path: rel(to), from: rel(from) } : { status: 'added', path: rel(to), from: null });
     } else {
       const p = parts[i++]!;
-      if (status) out.push({ status, path: rel(p), from: null });
+      const status = STATUS[kind];
+      if (status) current.push({ status, path: rel(p), from: null });
     }
   }
   return out;
 }
 
-/** The top-level entries of a tree, name to object id: which vaults a commit changed. */
-export async function treeEntries(top: string, tree: string): Promise<Map<string, string>> {
-  const listed = await runGit(top, ['ls-tree', '-z', tree]);
-  const out = new Map<string, string>();
-  if (!listed.ok) return out;
-  for (const record of listed.out.toString('utf8').split('\0')) {
-    const tab = record.indexOf('\t');
-    if (tab < 0) continue;
-    out.set(record.slice(tab + 1), record.slice(0, tab).split(' ')[2] ?? '');
+/** The top-level entries of trees, name to object id (which vaults a commit changed), from one `cat-file --batch`. */
+export async function treeEntries(top: string, trees: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  const unique = [...new Set(trees)];
+  if (unique.length === 0) return out;
+  const read = await runGit(top, ['cat-file', '--batch'], unique.join('\n') + '\n');
+  if (!read.ok) return out;
+  const data = read.out;
+  let at = 0;
+  for (const oid of unique) {
+    const newline = data.indexOf(10, at);
+    if (newline < 0) break;
+    const [, type = '', size = '0'] = data.subarray(at, newline).toString('latin1').split(' ');
+    const body = data.subarray(newline + 1, newline + 1 + Number(size));
+    at = newline + 1 + Number(size) + 1;
+    if (type !== 'tree') continue;
+    // A tree object: `<mode> <name>\0<raw id>` per entry; the id's width is the repository's hash.
+    const width = oid.length / 2;
+    const entries = new Map<string, string>();
+    for (let i = 0; i < body.length; ) {
+      const space = body.indexOf(32, i);
+      const nul = body.indexOf(0, space);
+      entries.set(body.subarray(space + 1, nul).toString('utf8'), body.subarray(nul + 1, nul + 1 + width).toString('hex'));
+      i = nul + 1 + width;
+    }
+    out.set(oid, entries);
   }
   return out;
+}
+
+/**
+ * Whether the vault root on disk is exactly what HEAD holds: nothing modified, staged, untracked
+ * or ignored under it. Then the site's own loads (the fs store) are the newest commit's bundles.
+ */
+export async function rootIsClean(top: string, prefix: string): Promise<boolean> {
+  const status = await runGit(top, [...CONFIG, 'status', '--porcelain', '-z', '--ignored', '--untracked-files=all', '--', prefix === '' ? '.' : prefix]);
+  return status.ok && status.out.length === 0;
 }
