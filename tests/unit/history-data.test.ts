@@ -116,3 +116,11 @@ test('the history option: default 100, false or off is 0, a depth from the optio
   assert.throws(() => depth({}, { SOULPRESS_HISTORY: 'lots' }), { name: 'OptionError', message: /history depth must be a whole number of commits.*"lots"/ });
   assert.throws(() => depth({ history: { depth: -1 } }), { name: 'OptionError' });
 });
+
+test('a preset named history never takes its soul history page', async () => {
+  const { historyPath, presetParam, soulPath } = await import('../../src/data/urls.ts');
+  assert.equal(presetParam('history'), '~68istory');
+  assert.notEqual(soulPath('pippa', 'history'), historyPath(soulPath('pippa')));
+  assert.equal(soulPath('pippa', 'History'), 'souls/pippa/History/', 'only the exact segment is reserved');
+  assert.equal(presetParam('~68istory'), '~7E68istory', 'and the escape itself stays one-to-one');
+});
