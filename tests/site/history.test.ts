@@ -12,6 +12,7 @@ import type { Repo } from '../unit/git-helpers.ts';
 import { runMain } from '../unit/helpers.ts';
 import { VAULTS, astroBuild, cleanup, exists, listFiles, readPage, tmp } from './helpers/dist.ts';
 import { checkLinks } from './helpers/links.ts';
+import { compareHashes, hashFiles } from './helpers/hashes.ts';
 import { pageText } from './helpers/html.ts';
 
 const work = tmp('history');
@@ -102,6 +103,19 @@ describe('history pages over a fixture repository', () => {
     assert.ok(exists(path.join(outDir, 'guests/marlow/history/index.html')));
     assert.match(readPage(outDir, 'index.html'), /href="\/history\/"/);
     assert.deepEqual(checkLinks(outDir).broken, []);
+  });
+
+  test('a clone of the repository in another folder, built in another time zone and locale, gives the same history pages', async () => {
+    const clone = path.join(work, 'a clone', 'of the repo');
+    await repo.git('clone', '-q', repo.dir, clone);
+    const again = path.join(work, 'dist-again');
+    const run = astroBuild({ outDir: again, vault: path.join(clone, 'vaults'), env: { SOULPRESS_SEARCH: 'off', TZ: 'UTC', LANG: 'C', LC_ALL: 'C' } });
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(exists(path.join(again, 'history/index.html')));
+    // The history pages, byte for byte (code highlighting in note pages is tests/site/reproducible-clones.test.ts's subject).
+    const history = (dir: string): Map<string, string> => new Map([...hashFiles(dir)].filter(([f]) => /(^|\/)history\/index\.html$/.test(f)));
+    assert.ok(history(outDir).size > 10);
+    assert.deepEqual(compareHashes(history(outDir), history(again)), { differing: [], onlyA: [], onlyB: [] });
   });
 
   test('the depth option bounds the history, and the page says so', () => {
