@@ -5,5 +5,5 @@ import type { SiteOptions } from '../../src/data/types.ts';
 export function benchSiteOptions(): SiteOptions {
   const vault = process.env['BENCH_NOTES_DIR'];
   if (!vault) throw new Error('BENCH_NOTES_DIR must name the vault root');
-  return { vault, agents: path.join(vault, '..', 'no-agents'), harness: 'webui', title: 'bench', search: false, cacheDir: null };
+  return { vault, agents: path.join(vault, '..', 'no-agents'), harness: 'webui', title: 'bench', search: false, cacheDir: null, historyDepth: 0 };
 }

@@ -16,7 +16,7 @@ import { ROOT, SAMPLE, tempDir } from './helpers.ts';
 const run = promisify(execFile);
 
 async function site(vault: string, historyDepth = 100): Promise<SiteData> {
-  return (await loadSite({ vault, agents: path.join(vault, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth })).site;
+  return (await loadSite({ vault, agents: path.join(vault, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth, cacheDir: null })).site;
 }
 
 describe('history data', () => {
@@ -38,7 +38,7 @@ describe('history data', () => {
   });
 
   test('an uncommitted edit: the same history, and the soul page says the working tree differs from the newest commit', async () => {
-    const options = { vault: repo.root, agents: path.join(repo.root, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 100 };
+    const options = { vault: repo.root, agents: path.join(repo.root, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 100, cacheDir: null };
     const first = (await loadSite(options)).site.history!;
     await repo.write({ 'pippa/index/projects.md': 'An edit not yet committed.\n' });
     try {
