@@ -96,7 +96,7 @@ describe('history data', () => {
 
   test('git cannot be run (not on the PATH): the site builds its data with no history', async () => {
     const script = `const { loadSite } = await import(${JSON.stringify(path.join(ROOT, 'src/data/site.ts'))});
-const { site } = await loadSite({ vault: ${JSON.stringify(repo.root)}, agents: '/nonexistent', harness: 'webui', title: 't', search: false, historyDepth: 100 });
+const { site } = await loadSite({ vault: ${JSON.stringify(repo.root)}, agents: '/nonexistent', harness: 'webui', title: 't', search: false, historyDepth: 100, cacheDir: null });
 console.log(JSON.stringify({ history: site.history, souls: site.souls.length }));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: path.join(ROOT, 'no-such-folder') } });
     assert.deepEqual(JSON.parse(stdout), { history: null, souls: 3 });
