@@ -6,5 +6,5 @@ import { DEFAULT_PRICES } from '../../src/integration/options.ts';
 export function benchSiteOptions(): SiteOptions {
   const vault = process.env['BENCH_NOTES_DIR'];
   if (!vault) throw new Error('BENCH_NOTES_DIR must name the vault root');
-  return { vault, agents: path.join(vault, '..', 'no-agents'), harness: 'webui', title: 'bench', search: false, cacheDir: null, prices: DEFAULT_PRICES };
+  return { vault, agents: path.join(vault, '..', 'no-agents'), harness: 'webui', title: 'bench', search: false, cacheDir: null, prices: DEFAULT_PRICES, historyDepth: 0 };
 }

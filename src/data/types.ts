@@ -17,6 +17,8 @@ export interface SiteOptions {
   agents: string;
   /** Where rendered note HTML is kept between builds (Astro's cacheDir); null keeps it in memory only. */
   cacheDir: string | null;
+  /** How many of the commits that touched the vault root the history pages cover; 0 turns them off. */
+  historyDepth: number;
   /** What one turn's system prompt costs, per model (src/integration/options.ts has the default). */
   prices: ModelPrice[];
 }
@@ -81,6 +83,8 @@ export interface SiteData {
   agentEntries: AgentEntryView[];
   /** Each agent's preview snapshot, by id (redacted: src/data/agent-snapshot.ts). */
   agentSnapshots: Record<string, import('../preview/agent-snapshot.ts').AgentSnapshot>;
+  /** The vault's git history; null when it has none to show (no repository, no git, history off). */
+  history: HistoryView | null;
 }
 
 export interface SharedVault {
@@ -320,4 +324,135 @@ export interface AgentEntryView extends AgentEntryRef {
   bytes: number;
   frontmatter: FrontmatterRow[];
   html: string;
+}
+
+/** A commit as every history page names it. Dates are UTC, so a build is the same in any time zone. */
+export interface CommitRef {
+  id: string;
+  short: string;
+  /** Author date, ISO 8601 in UTC. */
+  date: string;
+  /** `2026-12-01 11:19 UTC`. */
+  dateText: string;
+  /** The author's name; emails are never published. */
+  author: string;
+  subject: string;
+  /** The message after its subject line, trimmed; '' when there is none. */
+  body: string;
+  /** Its entry on the family history page. */
+  anchor: string;
+  href: string;
+}
+
+/** Where the cacheable prefix ends after a commit, against the bundle before it. */
+export interface CacheBreakView {
+  /** Leading bytes both prompts share: still cached. */
+  keptBytes: number;
+  /** keptBytes over the new prompt's bytes. */
+  share: number;
+  /** The new prompt's bytes. */
+  totalBytes: number;
+  /** The first document of the new bundle whose bytes differ; null when no byte of it does. */
+  document: { index: number; role: Role; roleLabel: string; uri: string; href: string | null } | null;
+  /**
+   * What is sent uncached again on the turn after the change, in bytes and o200k_base tokens, and
+   * what that turn costs per model of the price table (`extra`: over a turn that hit the cache whole).
+   */
+  resent: { bytes: number; tokens: number; costs: Array<{ price: ModelPrice; cost: number; extra: number }> };
+}
+
+export interface DocumentChangeView {
+  change: 'added' | 'removed' | 'changed';
+  role: Role;
+  roleLabel: string;
+  uri: string;
+  /** The note's page as the site has it now; null when the note is gone. */
+  href: string | null;
+  /** 1-based position in the new bundle; null for a removed one. */
+  index: number | null;
+  edited: boolean;
+  mode: { from: Mode; to: Mode } | null;
+  textOnly: boolean;
+  /** The line diff of the document's text in the prompt; null past the entry's limit of shown diffs. */
+  diff: import('./prompt-diff.ts').TextDiff | null;
+}
+
+/** One commit that changed one bundle. */
+export interface BundleChangeView {
+  commit: CommitRef;
+  /** created: first loads here; changed: loads before and after, differently; removed: does not load here
+   *  (the soul, guest or preset is gone); failed: a vault error at this commit; recovered: loads again after failing. */
+  state: 'created' | 'changed' | 'removed' | 'failed' | 'recovered';
+  /** The bundle revision and prompt bytes after the commit (null when it does not load there). */
+  revision: string | null;
+  bytes: number | null;
+  documentCount: number | null;
+  /** The loader's message, for `failed`. */
+  error: string | null;
+  cache: CacheBreakView | null;
+  changes: DocumentChangeView[];
+  /** The id of this entry on the bundle's history page. */
+  anchor: string;
+}
+
+export interface BundleHistoryView {
+  key: string;
+  soul: string;
+  display: string;
+  kind: 'family' | 'guest';
+  preset: string | null;
+  /** This history page, and the bundle's own page. */
+  href: string;
+  bundleHref: string;
+  entries: BundleChangeView[];
+  /** Whether the bundle the site shows (the working tree) is the one the newest commit has. */
+  working: 'same' | 'differs' | 'absent';
+}
+
+/** A bundle a commit changed, as the family page lists it. */
+export interface CacheBreakRow {
+  key: string;
+  label: string;
+  kind: 'family' | 'guest';
+  state: BundleChangeView['state'];
+  cache: CacheBreakView | null;
+  /** Its entry on the bundle's history page. */
+  href: string;
+}
+
+export interface PathChangeView {
+  status: 'added' | 'modified' | 'removed' | 'renamed' | 'type';
+  /** Relative to the vault root. */
+  path: string;
+  from: string | null;
+  /** The note's page, when a note of the site has this path now. */
+  href: string | null;
+}
+
+export interface CommitView extends CommitRef {
+  /** What it changed under the vault root (the first MAX shown), and how many more. */
+  paths: PathChangeView[];
+  morePaths: number;
+  breaks: CacheBreakRow[];
+}
+
+export interface NoteCommitView extends CommitRef {
+  status: PathChangeView['status'];
+  /** For a rename: the path it had before. */
+  from: string | null;
+}
+
+export interface HistoryView {
+  /** The family page. */
+  href: string;
+  depth: number;
+  /** More commits touched the vault root than `depth` shows. */
+  more: boolean;
+  /** The clone is shallow: the oldest commit it holds is where the history begins, not what it changed. */
+  shallow: boolean;
+  commits: CommitView[];
+  /** By bundle key. */
+  bundles: Record<string, BundleHistoryView>;
+  /** By note URI: the commits that changed the note, newest first (renames followed). */
+  notes: Record<string, NoteCommitView[]>;
 }

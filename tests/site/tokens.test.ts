@@ -113,7 +113,7 @@ describe('cost', () => {
     assert.match(priceTableProblem([price, { ...price, cacheWrite: '3.75' }])!, /^prices\[1\]\.cacheWrite must be .*, or null, not "3\.75"$/);
     assert.match(priceTableProblem([{ ...price, model: '' }])!, /^prices\[0\]\.model must be a non-empty string$/);
     assert.match(priceTableProblem('cheap')!, /must be a list/);
-    const options = { vault: VAULTS, agents: path.join(ROOT, 'content/agents'), harness: 'webui', title: 't', search: false, cacheDir: null, prices: [{ ...price, cacheRead: Number.NaN }] };
+    const options = { vault: VAULTS, agents: path.join(ROOT, 'content/agents'), harness: 'webui', title: 't', search: false, cacheDir: null, historyDepth: 0, prices: [{ ...price, cacheRead: Number.NaN }] };
     await assert.rejects(loadSite(options), (e: unknown) => e instanceof SiteBuildError && /cannot build the price table: prices\[0\]\.cacheRead/.test(e.message));
   });
 
