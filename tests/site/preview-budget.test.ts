@@ -29,7 +29,7 @@ const code = (files: string[], inline: string[]) => [...files.map((f) => readFil
 
 describe('JavaScript budget', () => {
   const bundlePages = listFiles(DIST)
-    .filter((f) => /^(souls\/[^/]+\/(?:[^/]+\/)?|guests\/[^/]+\/)index\.html$/.test(f))
+    .filter((f) => /^(souls\/[^/]+\/(?:[^/]+\/)?|guests\/[^/]+\/)index\.html$/.test(f) && !/(^|\/)history\/index\.html$/.test(f))
     .map((f) => f.slice(0, -'index.html'.length));
 
   test('the site has soul, preset and guest pages to measure', () => {
@@ -66,9 +66,9 @@ describe('JavaScript budget', () => {
     console.log(`JS gzipped: agent page ${scriptsOf(agentPages[0]!).gzipBytes} B`);
   });
 
-  test('lessons, the catalog, note pages and home ship only the popover, theme and copy code', () => {
+  test('lessons, the catalog, note pages, history pages and home ship only the popover, theme and copy code', () => {
     const plain = listFiles(DIST)
-      .filter((f) => f.endsWith('index.html') && /^(lessons\/|shared\/|notes\/|index\.html$)/.test(f))
+      .filter((f) => f.endsWith('index.html') && (/^(lessons\/|shared\/|notes\/|history\/|index\.html$)/.test(f) || /(^|\/)history\/index\.html$/.test(f)))
       .map((f) => f.slice(0, -'index.html'.length));
     assert.ok(plain.length > 40, `only ${plain.length} plain pages`);
     for (const page of plain) {
