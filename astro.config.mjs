@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import soulpress from './src/integration/index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { highlight } from './src/markdown/highlight.ts';
+import { headingAnchors } from './src/markdown/heading-anchors.ts';
 
 // SOULPRESS_SITE is the public origin the sitemap names; the vault comes from SOUL_VAULT_DIR
 // (or content/vaults), and everything else from the integration's options below.
@@ -16,8 +17,9 @@ export default defineConfig({
     mdx(),
     sitemap(),
   ],
-  // Lessons' code goes through the notes' highlighter (src/markdown/highlight.ts), not Astro's.
-  markdown: { processor: satteri({ hastPlugins: [highlight] }), syntaxHighlight: false },
+  // Lessons' headings get anchor links beside them, as vault notes' do (MDX extends this config), and their
+  // code goes through the notes' highlighter (src/markdown/highlight.ts), not Astro's.
+  markdown: { processor: satteri({ hastPlugins: [headingAnchors({ levels: ['h2', 'h3'] }), highlight] }), syntaxHighlight: false },
   build: { format: 'directory' },
   devToolbar: { enabled: false },
   experimental: { incrementalBuild: true },

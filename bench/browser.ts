@@ -174,6 +174,7 @@ export const HAS_PREVIEW = existsSync(path.join(REPO, 'src/preview/reassemble.ts
 async function bundleForBrowser(): Promise<string> {
   const lines = [`export { MemoryStore, discoverFamily, loadIdentity, renderPrompt } from ${JSON.stringify(path.join(REPO, 'src/core/index.ts'))};`];
   if (HAS_PREVIEW) lines.push(`export { reassemble } from ${JSON.stringify(path.join(REPO, 'src/preview/reassemble.ts'))};`);
+  if (HAS_PREVIEW) lines.push(`export { snapshotTokens } from ${JSON.stringify(path.join(REPO, 'src/preview/token-estimate.ts'))};`);
   const result = await esbuild({
     stdin: { contents: lines.join('\n'), resolveDir: REPO, loader: 'ts', sourcefile: 'bench-entry.ts' },
     bundle: true,
@@ -215,7 +216,9 @@ window.reassemble = async (label, runs) => {
   const notes = new Map(Object.keys(files).map((key) => ['soul://' + key, { title: key, href: 'notes/' + key + '/' }]));
   const once = async (published) => {
     if (!lib.reassemble) return { bundle: await lib.loadIdentity({ store, soul, harness: 'bench', family: family.name }), view: null };
-    const r = await lib.reassemble(store, { soul, family: family.name, harness: 'bench', notes, href: 'souls/' + soul + '/', published });
+    // No build counts in the bench's store: every document is estimated, the path an edited note takes.
+    const tokens = lib.snapshotTokens({ counts: {}, bytesPerToken: 4 });
+    const r = await lib.reassemble(store, { soul, family: family.name, harness: 'bench', notes, href: 'souls/' + soul + '/', published, tokens });
     if (r.error) throw new Error(r.error.message);
     return r;
   };

@@ -11,7 +11,7 @@ import type { VaultStore } from '../src/core/index.ts';
 import { FsStore } from '../src/node/index.ts';
 import { GitStore } from '../src/node/git-store.ts';
 import { generateFamily, mulberry32, tempDir } from './generate.ts';
-import type { FamilySpec } from './generate.ts';
+import type { FamilySpec, GeneratedFamily } from './generate.ts';
 import { fmt, median, table } from './stats.ts';
 
 export interface HistoryResult {
@@ -38,22 +38,30 @@ async function loadEvery(store: VaultStore): Promise<number> {
   return loads;
 }
 
-export async function benchHistory(spec: FamilySpec, commits: number, log: (s: string) => void): Promise<HistoryResult> {
-  const setup = performance.now();
-  const out = tempDir('history');
-  const family = generateFamily(spec, out);
+/**
+ * Commit a generated family in a fresh repository at `dir` (which holds its vault root), then
+ * `commits - 1` commits that each edit three notes anywhere in it, as a day's work might; packed.
+ */
+export function commitHistory(dir: string, family: GeneratedFamily, commits: number, seed: number): void {
   const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@soulpress.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@soulpress.invalid' };
-  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: out, env, stdio: 'ignore' });
+  // No automatic gc in the background: it would hold the lock the explicit gc below needs.
+  const git = (...args: string[]): void => void execFileSync('git', ['-c', 'gc.auto=0', ...args], { cwd: dir, env, stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'the family');
-  // Each later commit edits three notes anywhere in the family, as a day's work might.
-  const rand = mulberry32(spec.seed + 1);
+  const rand = mulberry32(seed + 1);
   for (let c = 1; c < commits; c++) {
     for (let k = 0; k < 3; k++) appendFileSync(path.join(family.root, family.files[Math.floor(rand() * family.files.length)]!), `\nEdit ${c}.${k}.\n`);
     git('commit', '-q', '-a', '-m', `edit ${c}`);
   }
   git('gc', '-q');
+}
+
+export async function benchHistory(spec: FamilySpec, commits: number, log: (s: string) => void): Promise<HistoryResult> {
+  const setup = performance.now();
+  const out = tempDir('history');
+  const family = generateFamily(spec, out);
+  commitHistory(out, family, commits, spec.seed);
   const setupMs = performance.now() - setup;
   log(`7. history: ${fmt(family.files.length)} notes, ${commits} commits in ${fmt(setupMs / 1000, 1)} s`);
 

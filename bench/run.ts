@@ -1,6 +1,6 @@
 // `npm run bench`: every part at its default sizes, then bench/RESULTS.md (also printed).
 // Flags: --quick (a smoke run at small sizes, written to bench/tmp/RESULTS.quick.md),
-// --only loader,build,browser,dev, --out FILE, --seed N.
+// --only loader,build,browser,dev,history, --out FILE, --seed N.
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { profileTables, summariseProfile } from './profile.ts';
 import type { ProfileSummary } from './profile.ts';
 import { fmt } from './stats.ts';
 import { benchHistory, historyTable } from './history.ts';
+import { benchHistoryBuilds, historyBuildTable } from './history-build.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const SAMPLE = path.join(REPO, 'content/vaults');
@@ -223,6 +224,15 @@ if (values.only === undefined || only.has('history')) {
   const h = quick ? { souls: 5, notes: 50, commits: 5 } : { souls: 25, notes: 200, commits: 50 };
   const result = await benchHistory(spec(h.souls, h.notes), h.commits, log);
   sections.push('## 7. The git store over history', '', `A generated family of ${fmt(result.notes)} notes (${h.souls} souls x ${h.notes} notes) committed once, then ${h.commits - 1} commits that each edit three notes, packed by \`git gc\`. At each of the ${h.commits} commits a \`GitStore\` is opened (\`rev-parse\`, one \`ls-tree -r\`) and every soul without and with each preset is loaded through it (one \`cat-file --batch\` process per store), one load after another; then the same loads once through the fs store on the working tree. Nothing is cached between loads in either store.`, '', historyTable(result), '');
+}
+
+// ---------------------------------------------------------------- 8. history pages in a build
+// What the history pages add to a build (issue 12): the sample in its repository and a 5k-note family
+// with 20 commits, each built once with history off and once on, search off (~1 minute).
+if ((values.only === undefined || only.has('history')) && siteBuildable() === null) {
+  const h = quick ? { souls: 2, commits: 3 } : { souls: 25, commits: 20 };
+  const rows = await benchHistoryBuilds(spec(h.souls, 200, 2), h.commits, work, log);
+  sections.push('## 8. Builds with history on and off', '', `Each vault built twice, one after the other, with \`SOULPRESS_HISTORY=off\` and then with the default depth (100), search off in both (the search index is part 2's subject). The sample is \`content/vaults\` inside this repository, so its history is whatever commits of this repository touched it. The generated family is the sample plus ${h.souls} souls x 200 notes, committed once and then ${h.commits - 1} commits of three edited notes each (as part 7). History pages are one per soul, preset and guest plus the family page; every bundle is loaded once per distinct state of the vaults it reads.`, '', historyBuildTable(rows), '');
 }
 
 // ---------------------------------------------------------------- where the time goes

@@ -4,8 +4,23 @@ import { renderPrompt, utf8Length } from '../core/index.ts';
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
 
+/** The card's token counts: the tokenizer, the prompt's count, each document's text in order. */
+export interface BundleTokens {
+  tokenizer: string;
+  prompt: number;
+  documents: number[];
+}
+
+export function bundleTokens(bundle: Bundle, counter: { TOKENIZER: { id: string }; countTokens(text: string): number }): BundleTokens {
+  return {
+    tokenizer: counter.TOKENIZER.id,
+    prompt: counter.countTokens(renderPrompt(bundle.documents)),
+    documents: bundle.documents.map((d) => counter.countTokens(d.text)),
+  };
+}
+
 /** The readable card `load` prints. */
-export function formatCard(bundle: Bundle): string {
+export function formatCard(bundle: Bundle, tokens: BundleTokens): string {
   const kind = bundle.kind === 'family' ? 'family soul' : 'guest';
   const preset = bundle.preset ? ` · preset ${bundle.preset}` : '';
   const prompt = renderPrompt(bundle.documents);
@@ -14,13 +29,13 @@ export function formatCard(bundle: Bundle): string {
   const lines = [
     `${bundle.display} (${bundle.soul}) · ${kind} · harness ${bundle.harness}${preset}`,
     `revision ${bundle.revision}`,
-    `prompt ${utf8Length(prompt)} bytes · ${bundle.documents.length} documents · ${whole} whole · ${bundle.documents.length - whole} pointer`,
+    `prompt ${utf8Length(prompt)} bytes · ${tokens.prompt} tokens (${tokens.tokenizer}) · ${bundle.documents.length} documents · ${whole} whole · ${bundle.documents.length - whole} pointer`,
     '',
-    `${lpad('#', 3)}  ${pad('role', roleWidth)}  ${pad('mode', 7)}  ${lpad('bytes', 7)}  uri`,
+    `${lpad('#', 3)}  ${pad('role', roleWidth)}  ${pad('mode', 7)}  ${lpad('bytes', 7)}  ${lpad('tokens', 6)}  uri`,
   ];
   bundle.documents.forEach((d, i) => {
     const missing = d.mode === 'pointer' && d.revision === '' ? '  (absent)' : '';
-    lines.push(`${lpad(i + 1, 3)}  ${pad(d.role, roleWidth)}  ${pad(d.mode, 7)}  ${lpad(d.bytes, 7)}  ${d.uri}${missing}`);
+    lines.push(`${lpad(i + 1, 3)}  ${pad(d.role, roleWidth)}  ${pad(d.mode, 7)}  ${lpad(d.bytes, 7)}  ${lpad(tokens.documents[i]!, 6)}  ${d.uri}${missing}`);
   });
   for (const w of bundle.warnings) lines.push('', `warning[${w.code}]: ${w.message}`);
   return `${lines.join('\n')}\n`;

@@ -1,8 +1,10 @@
 // `diff` and `--at`: the same loader over a vault's git history (issue 12). Which store a command
 // reads (the working tree, or a commit through the git store), and what two bundles of one soul share.
+import { exactTokens } from '../node/tokens.ts';
 import { VaultError, loadIdentity, requireFamily } from '../core/index.ts';
-import type { Bundle, Mode, VaultStore } from '../core/index.ts';
-import { bundleView, cachePrefix } from '../data/bundles.ts';
+import type { Bundle, VaultStore } from '../core/index.ts';
+import { diffBundles } from '../data/prompt-diff.ts';
+import type { DocumentChange, PromptDiff } from '../data/prompt-diff.ts';
 import { FsStore } from '../node/fs-store.ts';
 import { GitStore } from '../node/git-store.ts';
 import { UsageError } from './usage.ts';
@@ -18,45 +20,6 @@ export async function openStore(root: string, rev: string | undefined, opened: O
   return store;
 }
 
-export interface DiffSide {
-  /** The revision as given; null for the working tree. */
-  rev: string | null;
-  /** The bundle revision: SHA-256 of the rendered prompt. */
-  revision: string;
-  /** UTF-8 length of the rendered prompt. */
-  bytes: number;
-}
-
-/** What `diff --json` prints. */
-export interface PromptDiff {
-  soul: string;
-  harness: string;
-  preset: string | null;
-  from: DiffSide;
-  to: DiffSide;
-  prefix: {
-    /** Leading bytes the two prompts share: what a provider's prompt cache keeps. */
-    bytes: number;
-    /** bytes / to.bytes (0 when `to` is empty). */
-    share: number;
-    /** The `to` document holding the first byte that differs (index 1-based, as on the card); null when no byte of `to` differs. */
-    document: { index: number; role: string; uri: string } | null;
-  };
-}
-
-/** A document of either bundle that is not the same in both, matched by role and URI. */
-export interface DocumentChange {
-  change: 'added' | 'removed' | 'changed';
-  role: string;
-  uri: string;
-  /** 1-based position in `to`; null for a removed one. */
-  index: number | null;
-  /** For `changed`: the note's bytes differ, its mode, or only its text (tokens filled with another display name). */
-  edited: boolean;
-  mode: { from: Mode; to: Mode } | null;
-  textOnly: boolean;
-}
-
 /** Load one soul at one side, its errors saying which side they come from. */
 export async function loadSide(store: VaultStore, side: string, soul: string, harness: string, preset: string | undefined, family: string | undefined): Promise<Bundle> {
   try {
@@ -66,44 +29,6 @@ export async function loadSide(store: VaultStore, side: string, soul: string, ha
     if (!(error instanceof VaultError)) throw error;
     throw new VaultError(error.code, `${error.message} (${side})`, { operation: error.operation, note: error.note, role: error.role });
   }
-}
-
-export function diffBundles(from: Bundle, fromRev: string | null, to: Bundle, toRev: string | null): { diff: PromptDiff; changes: DocumentChange[] } {
-  const a = bundleView(from, 'from', '', new Map(), []);
-  const b = bundleView(to, 'to', '', new Map(), []);
-  const cache = cachePrefix(a, b, 'from');
-  const first = cache.firstDifferent === null ? null : to.documents[cache.firstDifferent - 1]!;
-  const diff: PromptDiff = {
-    soul: to.soul,
-    harness: to.harness,
-    preset: to.preset,
-    from: { rev: fromRev, revision: from.revision, bytes: a.promptBytes },
-    to: { rev: toRev, revision: to.revision, bytes: b.promptBytes },
-    prefix: {
-      bytes: cache.sharedBytes,
-      share: b.promptBytes === 0 ? 0 : cache.sharedBytes / b.promptBytes,
-      document: first && { index: cache.firstDifferent!, role: first.role, uri: first.uri },
-    },
-  };
-  const key = (d: { role: string; uri: string }): string => `${d.role}\0${d.uri}`;
-  const before = new Map(from.documents.map((d) => [key(d), d]));
-  const after = new Set(to.documents.map(key));
-  const changes: DocumentChange[] = [];
-  to.documents.forEach((d, i) => {
-    const old = before.get(key(d));
-    const base = { role: d.role, uri: d.uri, index: i + 1 };
-    if (!old) changes.push({ change: 'added', ...base, edited: false, mode: null, textOnly: false });
-    else {
-      const edited = old.revision !== d.revision;
-      const mode = old.mode !== d.mode ? { from: old.mode, to: d.mode } : null;
-      const textOnly = !edited && !mode && old.text !== d.text;
-      if (edited || mode || textOnly) changes.push({ change: 'changed', ...base, edited, mode, textOnly });
-    }
-  });
-  for (const d of from.documents) {
-    if (!after.has(key(d))) changes.push({ change: 'removed', role: d.role, uri: d.uri, index: null, edited: false, mode: null, textOnly: false });
-  }
-  return { diff, changes };
 }
 
 const sideName = (rev: string | null): string => rev ?? 'working tree';
@@ -158,7 +83,7 @@ export async function runDiff(c: DiffCommand): Promise<number> {
   const preset = c.values['preset'] as string | undefined;
   const before = await loadSide(await openStore(c.root, from, c.opened), `at ${from}`, c.soul, harness, preset, c.family);
   const after = await loadSide(await openStore(c.root, to, c.opened), to === undefined ? 'in the working tree' : `at ${to}`, c.soul, harness, preset, c.family);
-  const { diff, changes } = diffBundles(before, from, after, to ?? null);
+  const { diff, changes } = diffBundles(before, from, after, to ?? null, exactTokens);
   c.out(c.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff, changes));
   return 0;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
 import { vaultRoot } from '../node/vault-root.ts';
-import { formatCard, formatCheck, formatList } from './format.ts';
+import { bundleTokens, formatCard, formatCheck, formatList } from './format.ts';
 import { openStore, runDiff } from './history.ts';
 import type { Opened } from './history.ts';
 import { AgentUnreadable, agentsRoot, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } from './psyche.ts';
@@ -115,9 +115,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (harness === undefined) throw new UsageError('load needs --harness H (the harness or app id the soul is loaded for)', help);
         const discovered = await requireFamily(store, family);
         const bundle = await loadIdentity({ store, soul: args[0]!, harness, preset: values['preset'] as string | undefined, discovered });
+        // --json is the spec's bundle, exactly what loadIdentity returns: token counts are the card's.
         if (json) io.out(`${JSON.stringify(bundle, null, 2)}\n`);
         else if (values['prompt']) io.out(renderPrompt(bundle.documents));
-        else io.out(formatCard(bundle));
+        // The tokenizer's rank table is loaded only by the command that counts.
+        else io.out(formatCard(bundle, bundleTokens(bundle, await import('../node/tokens.ts'))));
         return 0;
       }
       case 'read':

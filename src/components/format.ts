@@ -30,3 +30,20 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export function shortRevision(revision: string): string {
   return revision.slice(0, 12);
 }
+
+/** A token count, "≈" before it when it is an estimate rather than the tokenizer's. */
+export function tokenCount(c: { tokens: number; estimated: boolean }): string {
+  return `${c.estimated ? '≈ ' : ''}${count(c.tokens)}`;
+}
+
+/** US dollars: cents for a dollar or more, else three significant digits ("$0.00912"), never rounded to $0. */
+export function usd(n: number): string {
+  if (n === 0) return '$0';
+  if (n >= 1) return `$${n.toFixed(2)}`;
+  return `$${n.toPrecision(3).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')}`;
+}
+
+/** A price per million tokens: at least cents ("$2.50"), more digits where the price has them ("$0.075"). */
+export function rate(n: number): string {
+  return `$${Number.isInteger(n * 100) ? n.toFixed(2) : String(n)}`;
+}

@@ -47,7 +47,7 @@ function rejectedStandIn(error: OwnerError, files: AgentSnapshot['files']): Snap
   }
 }
 
-export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs): AgentSnapshot {
+export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs, tokens: AgentSnapshot['tokens'], bytesPerToken: number): AgentSnapshot {
   const files: AgentSnapshot['files'] = {};
   for (const [folder, entries] of record.lists) {
     // The directory's own listing is the owner's business; only what the composer read from it goes in.
@@ -95,5 +95,5 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
   }
   // Entries without their text: the page's view needs names, places and descriptions only.
   const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
-  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems } };
+  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken };
 }

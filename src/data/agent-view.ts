@@ -2,7 +2,7 @@
 // turn a PsycheReport into this, so a re-composition in the browser draws what the build drew.
 import { MAKER_LABELS, PIN_LABELS, renderPsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
-import type { AgentSectionView, AgentView } from './types.ts';
+import type { AgentSectionView, AgentView, TokenCount } from './types.ts';
 import { agentPath } from './urls.ts';
 
 /** Colour slots, one per section the directory makes, in composed order (placeholders are drawn hatched). */
@@ -10,14 +10,23 @@ const SLOTS: Record<string, number> = { base_prompt: 1, covenant: 2, comment: 3,
 
 export const placeholderMark = (name: string, maker: string): string => `⟨${name}: made by ${maker} at rebuild; not in the directory⟩`;
 
-/** The page's view of one composition: the same function serves the build and the live preview. */
-export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' | 'skills', folder: string) => string): AgentView {
+/**
+ * The page's view of one composition: the same function serves the build and the live preview.
+ * `tokens` holds each composed section's count by name (the build counts; the worker looks up the build's).
+ */
+export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' | 'skills', folder: string) => string, tokens: ReadonlyMap<string, TokenCount>): AgentView {
   const { psyche } = report;
   const knownBytes = report.sections.reduce((n, s) => n + (s.bytes ?? 0), 0);
   const batchBytes: [number, number] = [0, 0];
+  const knownTokens: TokenCount = { tokens: 0, estimated: false };
   const sections: AgentSectionView[] = report.sections.map((s, i) => {
     batchBytes[s.rule.batch - 1]! += s.bytes ?? 0;
     const maker = s.rule.origin.kind === 'placeholder' ? MAKER_LABELS[s.rule.origin.maker] : null;
+    const count = tokens.get(s.rule.name) ?? null;
+    if (count) {
+      knownTokens.tokens += count.tokens;
+      knownTokens.estimated ||= count.estimated;
+    }
     return {
       position: i + 1,
       name: s.rule.name,
@@ -28,6 +37,7 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
       maker,
       source: sourceLabel(s),
       bytes: s.bytes,
+      tokens: count,
       share: knownBytes === 0 || s.bytes === null ? 0 : s.bytes / knownBytes,
       applied: s.applied,
       anchor: `section-${s.rule.name.replaceAll('_', '-')}`,
@@ -45,6 +55,7 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
     rejected: report.ownerError ? { code: report.ownerError.code, message: report.ownerError.message } : null,
     sections,
     knownBytes,
+    knownTokens,
     batchBytes,
     placeholders: sections.filter((s) => s.placeholder).length,
     pendingCount: sections.filter((s) => s.applied === 'pending').length + report.removed.length,

@@ -2,7 +2,8 @@
 // psyche composer, turned into plain data for the pages, with each catalog entry's Markdown rendered
 // like a note's. Node-only: it reads the disk through FsAgentStore.
 import path from 'node:path';
-import { splitFrontmatter, FrontmatterProblem, utf8Length } from '../core/index.ts';
+import { splitFrontmatter, FrontmatterProblem, sha256Hex, utf8Length } from '../core/index.ts';
+import { countTokens } from '../node/tokens.ts';
 import { RecordingAgentStore, composeWith, scanCatalogs } from '../core/psyche/index.ts';
 import { FsAgentStore, listAgents } from '../node/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
@@ -35,10 +36,15 @@ export async function buildAgents(root: string): Promise<LoadedAgents> {
     const catalogs = await scanCatalogs(store);
     const record = new RecordingAgentStore(store);
     const report = await composeWith({ store: record, agent: id, catalogs });
-    const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder));
+    const composed = report.sections.filter((s) => s.bytes !== null);
+    const counts = new Map(composed.map((s) => [s.rule.name, { tokens: countTokens(s.text), estimated: false }]));
+    const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder), counts);
     agents.push(view);
+    // The preview gets each count with the digest of the text it counts: an edited section is estimated.
+    const tokens: AgentSnapshot['tokens'] = {};
+    for (const s of composed) tokens[s.rule.name] = [await sha256Hex(s.text), counts.get(s.rule.name)!.tokens];
     const refs = new Map([...view.knowledge, ...view.skills].map((r) => [r.location, r]));
-    snapshots[id] = agentSnapshot(report, record, catalogs);
+    snapshots[id] = agentSnapshot(report, record, catalogs, tokens, view.knownTokens.tokens === 0 ? 4 : view.knownBytes / view.knownTokens.tokens);
     for (const e of report.entries) {
       let body = e.text;
       let frontmatter: AgentEntryView['frontmatter'] = [];

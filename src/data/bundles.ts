@@ -2,18 +2,35 @@
 // each with its in-prompt size and share, grouped into runs of the same role. Isomorphic: the
 // browser preview (src/preview/) runs this same code over the bundles it re-assembles.
 import { ROLE_RULES, renderPrompt, utf8Length } from '../core/index.ts';
-import type { Bundle } from '../core/index.ts';
+import type { Bundle, IdentityDocument } from '../core/index.ts';
 
-import type { BundleView, CachePrefix, DocumentView, NoteLink, RoleGroup } from './types.ts';
+import type { BundleView, CachePrefix, DocumentView, NoteLink, RoleGroup, TokenCount } from './types.ts';
+
+export type { TokenCount };
 import { uriAnchor } from './urls.ts';
 
-export function bundleView(bundle: Bundle, key: string, href: string, notes: ReadonlyMap<string, NoteLink>, siblings: BundleView['siblings']): BundleView {
+/**
+ * Where a bundle's token counts come from: the tokenizer at build time (src/data/site.ts), the
+ * build's counts plus an estimate in the preview (src/preview/token-estimate.ts), whose bundle
+ * has no rank table to count with.
+ */
+export interface TokenCounter {
+  document(doc: IdentityDocument, bytes: number): TokenCount;
+  /** The rendered prompt of a bundle with this revision; `documents` are the counts just given. */
+  prompt(text: string, revision: string, documents: readonly TokenCount[]): TokenCount;
+}
+
+/** What fixes a document's text within one member's loads: its role, mode, note revision and URI. */
+export const tokenKey = (doc: Pick<IdentityDocument, 'role' | 'mode' | 'revision' | 'uri'>): string => `${doc.role} ${doc.mode} ${doc.revision} ${doc.uri}`;
+
+export function bundleView(bundle: Bundle, key: string, href: string, notes: ReadonlyMap<string, NoteLink>, siblings: BundleView['siblings'], counter: TokenCounter): BundleView {
   const promptText = renderPrompt(bundle.documents);
   // The prompt's size from its parts (each text, a blank line between non-empty ones): measuring
   // the joined string again would flatten and encode the whole prompt on every preview edit.
   const sizes = bundle.documents.map((doc) => utf8Length(doc.text));
   const parts = bundle.documents.filter((doc) => doc.text !== '').length;
   const promptBytes = sizes.reduce((sum, n) => sum + n, 0) + 2 * Math.max(0, parts - 1);
+  const counts = bundle.documents.map((doc, i) => counter.document(doc, sizes[i]!));
   const used = new Set<string>();
   const documents: DocumentView[] = bundle.documents.map((doc, i) => {
     let anchor = uriAnchor(doc.uri);
@@ -31,6 +48,7 @@ export function bundleView(bundle: Bundle, key: string, href: string, notes: Rea
       revision: doc.revision,
       noteBytes: doc.bytes,
       promptBytes: inPrompt,
+      tokens: counts[i]!,
       share: promptBytes === 0 ? 0 : inPrompt / promptBytes,
       anchor,
       noteHref: note?.href ?? null,
@@ -65,6 +83,7 @@ export function bundleView(bundle: Bundle, key: string, href: string, notes: Rea
     revision: bundle.revision,
     href,
     promptBytes,
+    promptTokens: counter.prompt(promptText, bundle.revision, counts),
     promptText,
     documents,
     groups,

@@ -10,6 +10,7 @@ import { building } from './errors.ts';
 import type { FrontmatterRow, NoteView } from './types.ts';
 import { notePath } from './urls.ts';
 import { esc } from '../preview/escape.ts';
+import { countTokens } from '../node/tokens.ts';
 
 interface RawNote {
   uri: string;
@@ -121,6 +122,7 @@ export async function buildNotes(store: VaultStore, cache: RenderCache): Promise
       title,
       summary: typeof data['summary'] === 'string' ? data['summary'] : null,
       bytes: note.bytes,
+      tokens: countTokens(note.text),
       revision: note.revision,
       command: readCommand(note.uri),
       frontmatter: frontmatterRows(data),

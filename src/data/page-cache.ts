@@ -7,11 +7,11 @@ import type { SiteData } from './types.ts';
 
 const chromeKeys = new WeakMap<SiteData, string>();
 
-/** What the layout (Base, header, footer) reads from the site, as one digest. */
+/** What the layout (Base, header and its search box, footer) reads from the site, as one digest. Keep it in step with them. */
 function chromeKey(site: SiteData): string {
   let key = chromeKeys.get(site);
   if (key === undefined) {
-    const chrome = { title: site.title, family: site.family, harness: site.harness, search: site.search, agents: site.agents.length > 0 };
+    const chrome = { title: site.title, family: site.family, harness: site.harness, search: site.search, noteIndexes: site.noteIndexes, agents: site.agents.length > 0, history: site.history !== null };
     key = createHash('sha256').update(JSON.stringify(chrome)).digest('hex');
     chromeKeys.set(site, key);
   }

@@ -4,12 +4,15 @@ import { ROLE, RecordingStore, parseUri, compareCodePoints, requireFamily, listP
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from './bundles.ts';
-import { building } from './errors.ts';
+import { priceTableProblem, turnCosts } from './cost.ts';
+import { TOKENIZER, cacheBreakTokens, exactTokens } from '../node/tokens.ts';
+import { SiteBuildError, building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
 import { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
+import { loadHistory } from './history.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
 import { guestPath, noteIndexPath, soulPath, uriAnchor } from './urls.ts';
 import { shardCount } from './search-shards.ts';
@@ -45,7 +48,7 @@ const renders = new Map<string | null, Promise<RenderCache>>();
  * revision and rendered HTML are reused.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search]);
+  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.historyDepth, options.prices]);
   let store = stores.get(options.vault);
   if (!store) stores.set(options.vault, (store = memoStore(new FsStore(options.vault))));
   if (changed) {
@@ -80,6 +83,7 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
     wholeCount: bundle.wholeCount,
     pointerCount: bundle.pointerCount,
     promptBytes: bundle.promptBytes,
+    promptTokens: bundle.promptTokens.tokens,
     revision: bundle.revision,
     summary: (identity && notes.get(identity.uri)?.summary) ?? null,
     reads: [...reads].sort(compareCodePoints),
@@ -87,6 +91,8 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
 }
 
 async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache): Promise<LoadedSite> {
+  const prices = priceTableProblem(options.prices);
+  if (prices) throw new SiteBuildError('the price table', prices);
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
@@ -99,6 +105,8 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     building(subject, () => loadIdentity({ store: record, soul, harness: options.harness, preset, discovered: family }));
 
   const bundles: BundleView[] = [];
+  // The loader's own bundles by key: the history reuses them as the newest commit's when the vault is committed.
+  const loaded = new Map<string, Bundle>();
   const souls: MemberView[] = [];
   for (const soul of family.souls) {
     const presets = await building(`soul ${soul}`, () => listPresets(store, soul));
@@ -107,12 +115,16 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
       ...presets.map((p) => ({ label: p, preset: p, href: soulPath(soul, p) })),
     ];
     const record = new RecordingStore(store);
-    const base = bundleView(await load(`soul ${soul}`, soul, null, record), soul, soulPath(soul), byUri, siblings);
+    const first = await load(`soul ${soul}`, soul, null, record);
+    loaded.set(soul, first);
+    const base = bundleView(first, soul, soulPath(soul), byUri, siblings, exactTokens);
     bundles.push(base);
     for (const preset of presets) {
       const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset, record);
-      const view = bundleView(bundle, `${soul}/${preset}`, soulPath(soul, preset), byUri, siblings);
-      view.cachePrefix = cachePrefix(base, view, 'the no-preset bundle');
+      const key = `${soul}/${preset}`;
+      loaded.set(key, bundle);
+      const view = bundleView(bundle, key, soulPath(soul, preset), byUri, siblings, exactTokens);
+      view.cachePrefix = { ...cachePrefix(base, view, 'the no-preset bundle'), resentTokens: cacheBreakTokens(base.promptText, view.promptText).resentTokens };
       bundles.push(view);
     }
     souls.push(memberView(base, presets, byUri, record.reads));
@@ -120,17 +132,23 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const guests: MemberView[] = [];
   for (const guest of family.guestIds) {
     const record = new RecordingStore(store);
-    const view = bundleView(await load(`guest ${guest}`, guest, null, record), guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
+    const bundle = await load(`guest ${guest}`, guest, null, record);
+    loaded.set(guest, bundle);
+    const view = bundleView(bundle, guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }], exactTokens);
     bundles.push(view);
     guests.push(memberView(view, [], byUri, record.reads));
   }
 
+  for (const bundle of bundles) bundle.costs = turnCosts(bundle.promptTokens.tokens, options.prices);
   fillLoadedBy(notes, bundles);
+  const history = await loadHistory(options, family, bundles, loaded, byUri);
   const catalog = await buildCatalog(store, family.shared, bundles, byUri);
   const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
   const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
   const site: SiteData = {
     title: options.title,
+    tokenizer: TOKENIZER,
+    prices: options.prices,
     search: options.search,
     noteIndexes: options.search ? Array.from({ length: shardCount(notes.length) }, (_, i) => noteIndexPath(i)) : [],
     family: family.name,
@@ -151,6 +169,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     agents: agents.agents,
     agentEntries: agents.entries,
     agentSnapshots: agents.snapshots,
+    history,
   };
   return { site, rendered: rendered.then(() => site) };
 }
@@ -195,6 +214,7 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
         distance: null,
         command: readCommand(uri),
         noteHref: note?.href ?? '',
+        tokens: note?.tokens ?? null,
         anchor,
         carriedBy: [],
       };

@@ -1,6 +1,7 @@
 // The JSON the browser preview fetches: per member, exactly the notes its loads read (recorded by the
 // build, src/core/recording-store.ts); for the whole site, the popover index. Plain functions of the site data, so nothing is read twice.
 import type { NoteIndex, Snapshot } from '../preview/snapshot.ts';
+import { tokenKey } from './bundles.ts';
 import type { MemberView, SiteData } from './types.ts';
 import { excerptHtml } from '../markdown/excerpt.ts';
 
@@ -14,8 +15,14 @@ export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
     notes[note.uri] = { title: note.title, href: note.href };
   }
   const revisions: Snapshot['revisions'] = {};
-  for (const b of site.bundles) if (b.soul === member.id) revisions[b.preset ?? ''] = b.revision;
-  return { family: site.family, soul: member.id, kind: member.kind, harness: site.harness, presets: member.presets, files, notes, revisions };
+  const tokens: Snapshot['tokens'] = { counts: {}, bytesPerToken: member.promptTokens === 0 ? 4 : member.promptBytes / member.promptTokens };
+  for (const b of site.bundles) {
+    if (b.soul !== member.id) continue;
+    revisions[b.preset ?? ''] = b.revision;
+    tokens.counts[b.revision] = b.promptTokens.tokens;
+    for (const d of b.documents) tokens.counts[tokenKey(d)] = d.tokens.tokens;
+  }
+  return { family: site.family, soul: member.id, kind: member.kind, harness: site.harness, presets: member.presets, files, notes, revisions, tokens };
 }
 
 export function noteIndex(site: SiteData): NoteIndex {

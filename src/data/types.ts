@@ -19,10 +19,55 @@ export interface SiteOptions {
   agents: string;
   /** Where rendered note HTML is kept between builds (Astro's cacheDir); null keeps it in memory only. */
   cacheDir: string | null;
+  /** How many of the commits that touched the vault root the history pages cover; 0 turns them off. */
+  historyDepth: number;
+  /** What one turn's system prompt costs, per model (src/integration/options.ts has the default). */
+  prices: ModelPrice[];
+}
+
+/** One model's input prices, in US dollars per million tokens. */
+export interface ModelPrice {
+  provider: string;
+  model: string;
+  /**
+   * True when o200k_base is this model's own tokenizer, so the site's counts are its counts; false
+   * for a model whose tokenizer is not public (Anthropic, Google): its counts and costs show as "≈".
+   */
+  exactTokens: boolean;
+  /** Input tokens sent uncached. */
+  input: number;
+  /** Input tokens served from the prompt cache (a cache hit). */
+  cacheRead: number;
+  /** Input tokens written to the cache; null where caching is automatic and a write costs `input`. */
+  cacheWrite: number | null;
+  /** Where the numbers come from, and when they were read. */
+  source: string;
+}
+
+/** A token count, and whether it is the tokenizer's (false) or an estimate (the preview, after an edit). */
+export interface TokenCount {
+  tokens: number;
+  estimated: boolean;
+}
+
+/** What one turn's system prompt costs on one model, in US dollars. */
+export interface TurnCost {
+  price: ModelPrice;
+  /** The prompt's tokens under o200k_base. */
+  tokens: number;
+  /** Every input token uncached. */
+  uncached: number;
+  /** Every input token a cache hit. */
+  cached: number;
+  /** The turn after a cache break: the whole prompt sent again and written to the cache. */
+  afterBreak: number;
 }
 
 export interface SiteData {
   title: string;
+  /** The tokenizer every count on the site comes from. */
+  tokenizer: { id: string; vendor: string; library: string; label: string };
+  prices: ModelPrice[];
   search: boolean;
   /** The note pages' search index folders (relative to the base), one per shard; [] with search off. */
   noteIndexes: string[];
@@ -42,6 +87,8 @@ export interface SiteData {
   agentEntries: AgentEntryView[];
   /** Each agent's preview snapshot, by id (redacted: src/data/agent-snapshot.ts). */
   agentSnapshots: Record<string, import('../preview/agent-snapshot.ts').AgentSnapshot>;
+  /** The vault's git history; null when it has none to show (no repository, no git, history off). */
+  history: HistoryView | null;
 }
 
 export interface SharedVault {
@@ -65,6 +112,7 @@ export interface MemberView {
   wholeCount: number;
   pointerCount: number;
   promptBytes: number;
+  promptTokens: number;
   revision: string;
   summary: string | null;
   /** Store keys (`<vault>/<path>`) of every note this member's loads read: its preview snapshot. */
@@ -83,6 +131,8 @@ export interface BundleView {
   href: string;
   /** UTF-8 length of the rendered prompt. */
   promptBytes: number;
+  /** Tokens of the rendered prompt (o200k_base). */
+  promptTokens: TokenCount;
   promptText: string;
   documents: DocumentView[];
   groups: RoleGroup[];
@@ -93,6 +143,8 @@ export interface BundleView {
   siblings: Array<{ label: string; preset: string | null; href: string }>;
   /** For a preset: how much of the prompt it shares with the no-preset bundle (what a provider's cache keeps). */
   cachePrefix: CachePrefix | null;
+  /** One turn's system prompt on each model of the price table: set by the build, absent in the live preview. */
+  costs?: TurnCost[];
 }
 
 export interface CachePrefix {
@@ -100,6 +152,8 @@ export interface CachePrefix {
   href: string;
   /** Leading bytes both prompts share. */
   sharedBytes: number;
+  /** Tokens the switch sends uncached again (from the first differing token on): set by the build, absent in the preview. */
+  resentTokens?: number;
   /** 1-based position of the first document whose bytes differ, or null when one prompt is a prefix of the other. */
   firstDifferent: number | null;
 }
@@ -116,6 +170,8 @@ export interface DocumentView {
   noteBytes: number;
   /** UTF-8 length of the document's text: what the model reads. */
   promptBytes: number;
+  /** Tokens of the document's text. */
+  tokens: TokenCount;
   /** promptBytes / the rendered prompt's bytes, 0..1. */
   share: number;
   /** The row's id on the bundle page. */
@@ -155,6 +211,8 @@ export interface CatalogEntry {
   distance: 'head' | 'at-hand' | null;
   command: string;
   noteHref: string;
+  /** Tokens of the note's text, what reading it costs; null when no note page has it. */
+  tokens: number | null;
   anchor: string;
   carriedBy: Array<{ soul: string; display: string; mode: Mode; href: string }>;
 }
@@ -179,6 +237,8 @@ export interface NoteView {
   title: string;
   summary: string | null;
   bytes: number;
+  /** Tokens of the note's text (o200k_base). */
+  tokens: number;
   revision: string;
   command: string;
   frontmatter: FrontmatterRow[];
@@ -214,6 +274,8 @@ export interface AgentSectionView {
   source: string;
   /** Bytes it adds to the prompt (header line included); null for a placeholder. */
   bytes: number | null;
+  /** Tokens of the section's text (its `## name` line aside); null for a placeholder. */
+  tokens: TokenCount | null;
   /** bytes over the bytes the directory makes, 0..1. */
   share: number;
   applied: 'applied' | 'pending' | null;
@@ -240,6 +302,8 @@ export interface AgentView {
   rejected: { code: string; message: string } | null;
   sections: AgentSectionView[];
   knownBytes: number;
+  /** The sections' tokens added up. */
+  knownTokens: TokenCount;
   batchBytes: [number, number];
   placeholders: number;
   pendingCount: number;
@@ -262,4 +326,135 @@ export interface AgentEntryView extends AgentEntryRef {
   bytes: number;
   frontmatter: FrontmatterRow[];
   html: string;
+}
+
+/** A commit as every history page names it. Dates are UTC, so a build is the same in any time zone. */
+export interface CommitRef {
+  id: string;
+  short: string;
+  /** Author date, ISO 8601 in UTC. */
+  date: string;
+  /** `2026-12-01 11:19 UTC`. */
+  dateText: string;
+  /** The author's name; emails are never published. */
+  author: string;
+  subject: string;
+  /** The message after its subject line, trimmed; '' when there is none. */
+  body: string;
+  /** Its entry on the family history page. */
+  anchor: string;
+  href: string;
+}
+
+/** Where the cacheable prefix ends after a commit, against the bundle before it. */
+export interface CacheBreakView {
+  /** Leading bytes both prompts share: still cached. */
+  keptBytes: number;
+  /** keptBytes over the new prompt's bytes. */
+  share: number;
+  /** The new prompt's bytes. */
+  totalBytes: number;
+  /** The first document of the new bundle whose bytes differ; null when no byte of it does. */
+  document: { index: number; role: Role; roleLabel: string; uri: string; href: string | null } | null;
+  /**
+   * What is sent uncached again on the turn after the change, in bytes and o200k_base tokens, and
+   * what that turn costs per model of the price table (`extra`: over a turn that hit the cache whole).
+   */
+  resent: { bytes: number; tokens: number; costs: Array<{ price: ModelPrice; cost: number; extra: number }> };
+}
+
+export interface DocumentChangeView {
+  change: 'added' | 'removed' | 'changed';
+  role: Role;
+  roleLabel: string;
+  uri: string;
+  /** The note's page as the site has it now; null when the note is gone. */
+  href: string | null;
+  /** 1-based position in the new bundle; null for a removed one. */
+  index: number | null;
+  edited: boolean;
+  mode: { from: Mode; to: Mode } | null;
+  textOnly: boolean;
+  /** The line diff of the document's text in the prompt; null past the entry's limit of shown diffs. */
+  diff: import('./prompt-diff.ts').TextDiff | null;
+}
+
+/** One commit that changed one bundle. */
+export interface BundleChangeView {
+  commit: CommitRef;
+  /** created: first loads here; changed: loads before and after, differently; removed: does not load here
+   *  (the soul, guest or preset is gone); failed: a vault error at this commit; recovered: loads again after failing. */
+  state: 'created' | 'changed' | 'removed' | 'failed' | 'recovered';
+  /** The bundle revision and prompt bytes after the commit (null when it does not load there). */
+  revision: string | null;
+  bytes: number | null;
+  documentCount: number | null;
+  /** The loader's message, for `failed`. */
+  error: string | null;
+  cache: CacheBreakView | null;
+  changes: DocumentChangeView[];
+  /** The id of this entry on the bundle's history page. */
+  anchor: string;
+}
+
+export interface BundleHistoryView {
+  key: string;
+  soul: string;
+  display: string;
+  kind: 'family' | 'guest';
+  preset: string | null;
+  /** This history page, and the bundle's own page. */
+  href: string;
+  bundleHref: string;
+  entries: BundleChangeView[];
+  /** Whether the bundle the site shows (the working tree) is the one the newest commit has. */
+  working: 'same' | 'differs' | 'absent';
+}
+
+/** A bundle a commit changed, as the family page lists it. */
+export interface CacheBreakRow {
+  key: string;
+  label: string;
+  kind: 'family' | 'guest';
+  state: BundleChangeView['state'];
+  cache: CacheBreakView | null;
+  /** Its entry on the bundle's history page. */
+  href: string;
+}
+
+export interface PathChangeView {
+  status: 'added' | 'modified' | 'removed' | 'renamed' | 'type';
+  /** Relative to the vault root. */
+  path: string;
+  from: string | null;
+  /** The note's page, when a note of the site has this path now. */
+  href: string | null;
+}
+
+export interface CommitView extends CommitRef {
+  /** What it changed under the vault root (the first MAX shown), and how many more. */
+  paths: PathChangeView[];
+  morePaths: number;
+  breaks: CacheBreakRow[];
+}
+
+export interface NoteCommitView extends CommitRef {
+  status: PathChangeView['status'];
+  /** For a rename: the path it had before. */
+  from: string | null;
+}
+
+export interface HistoryView {
+  /** The family page. */
+  href: string;
+  depth: number;
+  /** More commits touched the vault root than `depth` shows. */
+  more: boolean;
+  /** The clone is shallow: the oldest commit it holds is where the history begins, not what it changed. */
+  shallow: boolean;
+  commits: CommitView[];
+  /** By bundle key. */
+  bundles: Record<string, BundleHistoryView>;
+  /** By note URI: the commits that changed the note, newest first (renames followed). */
+  notes: Record<string, NoteCommitView[]>;
 }

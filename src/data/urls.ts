@@ -67,11 +67,25 @@ function fnv1a(text: string, seed: number): string {
 }
 
 export function soulPath(soul: string, preset: string | null = null): string {
-  return preset === null ? `souls/${seg(soul)}/` : `souls/${seg(soul)}/${seg(pageSegment(preset))}/`;
+  return preset === null ? `souls/${seg(soul)}/` : `souls/${seg(soul)}/${seg(presetParam(preset))}/`;
 }
 
 export function guestPath(guest: string): string {
   return `guests/${seg(guest)}/`;
+}
+
+/** The family history page: every commit that touched the vault root and the caches it broke. */
+export const HISTORY_PATH = 'history/';
+const HISTORY_SEGMENT = HISTORY_PATH.slice(0, -1);
+
+/** A bundle's history page, below its own page: `souls/<soul>/history/`, `souls/<soul>/<preset>/history/`, `guests/<guest>/history/`. */
+export function historyPath(bundlePath: string): string {
+  return `${bundlePath}${HISTORY_SEGMENT}/`;
+}
+
+/** A commit's entry on a history page. */
+export function commitAnchor(id: string): string {
+  return `commit-${id.slice(0, 12)}`;
 }
 
 /** `/notes/<vault>/<path without .md>/`. */
@@ -84,9 +98,10 @@ export function noteParam(vault: string, path: string): string {
   return `${vault}/${path.replace(/\.md$/, '').split('/').map(pageSegment).join('/')}`;
 }
 
-/** The route param of a preset page. */
+/** The route param of a preset page. A preset named `history` escapes its first letter, so it never takes the soul's history page. */
 export function presetParam(preset: string): string {
-  return pageSegment(preset);
+  const segment = pageSegment(preset);
+  return segment === HISTORY_SEGMENT ? `${escapeChar(segment.codePointAt(0)!)}${segment.slice(1)}` : segment;
 }
 
 export function lessonPath(slug: string): string {
@@ -113,9 +128,19 @@ export function snapshotPath(soul: string): string {
   return `data/snapshots/${encodeURIComponent(soul)}.json`;
 }
 
-/** A vault's section of the notes list: `notes/#vault-<id>`. */
+/** A vault's notes as a tree: `notes/<vault>/`. */
 export function notesOfVault(vault: string): string {
-  return `${NOTES_PATH}#vault-${vault}`;
+  return `${NOTES_PATH}${seg(vault)}/`;
+}
+
+/** A folder of a vault in its notes tree: `notes/<vault>/#folder-core-safety`. */
+export function notesFolderPath(vault: string, folder: string): string {
+  return `${notesOfVault(vault)}#${seg(folderAnchor(folder))}`;
+}
+
+/** The id of a folder's entry in its vault's notes tree: page segments (one-to-one), spaces escaped too. */
+export function folderAnchor(folder: string): string {
+  return `folder-${folder.split('/').map(pageSegment).join('/').replaceAll(' ', '~20')}`;
 }
 
 /** What kind of page a path (relative to the base, decoded) is, in words, for search results. */
@@ -123,11 +148,14 @@ export function pageKind(path: string): string {
   const parts = path.split('/').filter(Boolean);
   switch (`${parts[0] ?? ''}/`) {
     case NOTES_PATH:
-      return parts.length > 1 ? `Note in ${parts[1]}` : 'Every note';
+      return parts.length > 2 ? `Note in ${parts[1]}` : parts.length > 1 ? `Notes of ${parts[1]}` : 'Every note';
     case SOULS_PATH:
+      if (parts.at(-1) === HISTORY_SEGMENT) return 'History of a soul';
       return parts.length > 2 ? 'Soul page, with a preset' : parts.length > 1 ? 'Soul page' : 'Souls';
     case GUESTS_PATH:
-      return 'Guest page';
+      return parts.length > 1 ? (parts.at(-1) === HISTORY_SEGMENT ? 'History of a guest' : 'Guest page') : 'Guests';
+    case HISTORY_PATH:
+      return 'Family history';
     case LESSONS_PATH:
       return 'Lesson';
     case SHARED_PATH:

@@ -18,7 +18,29 @@ import { versionOf } from '../node/package-version.ts';
 import { esc } from '../preview/escape.ts';
 
 
-const EXCLUDE = ['[data-search-ignore]', '.site-header', '.site-footer', '.skip-link'];
+// Page chrome is left out, so excerpts read as the page's text: buttons ("Copy"), code captions'
+// language names, badges, breadcrumbs, section lists and heading anchors.
+const EXCLUDE = [
+  '[data-search-ignore]',
+  '.site-header',
+  '.site-footer',
+  '.skip-link',
+  'button',
+  '.code-lang',
+  '.breadcrumb',
+  '.eyebrow',
+  '.lesson-meta',
+  '.lesson-card-meta',
+  '.tags',
+  '.mode',
+  '.mode-inline',
+  '.distance',
+  '.status',
+  '.page-toc',
+  '.toc',
+  '.heading-anchor',
+  '.note-tree',
+];
 
 /**
  * Pagefind's indexer runs beside Astro, which renders on one thread: left to itself it takes

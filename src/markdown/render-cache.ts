@@ -53,7 +53,7 @@ export class RenderCache {
 
   /** The cache under `dir` (Astro's cacheDir), or one that only lives in memory. A missing or foreign file is an empty cache. */
   static async open(dir: string | null): Promise<RenderCache> {
-    if (dir === null) return new RenderCache(null, new Map());
+    if (!dir) return new RenderCache(null, new Map());
     const file = path.join(dir, FILE);
     let previous = new Map<string, string>();
     try {

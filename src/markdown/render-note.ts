@@ -5,7 +5,7 @@ import type { HastNode, MdastNode } from 'satteri';
 import { highlight } from './highlight.ts';
 import { isSafeUrl, linkTarget } from './links.ts';
 import { BASE_MARKER } from './base-marker.ts';
-import { slugger } from './slug.ts';
+import { headingAnchors } from './heading-anchors.ts';
 
 export interface NoteContext {
   vault: string;
@@ -99,23 +99,6 @@ function safety(ctx: NoteContext) {
 
 type HastElementNode = Extract<HastNode, { type: 'element' }>;
 
-function headingIds() {
-  return () => {
-    const slug = slugger();
-    return defineHastPlugin({
-      name: 'soulpress:heading-ids',
-      element: {
-        filter: ['h2', 'h3', 'h4', 'h5', 'h6'],
-        visit(node, c) {
-          // Sätteri's footnote heading already has the id its references point to.
-          if ((node as HastElementNode).properties?.['id']) return;
-          c.setProperty(node, 'id', ID_PREFIX + slug(c.textContent(node)));
-        },
-      },
-    });
-  };
-}
-
 /** Defence in depth: whatever the Markdown stage missed, no href or src leaves with an unsafe scheme. */
 const linkGuard = defineHastPlugin({
   name: 'soulpress:link-guard',
@@ -135,7 +118,7 @@ export async function renderNote(body: string, ctx: NoteContext): Promise<string
   const result = await markdownToHtml(body, {
     features: { frontmatter: false, gfm: true, rawHtml: false },
     mdastPlugins: [safety(ctx)],
-    hastPlugins: [headingIds(), linkGuard, highlight],
+    hastPlugins: [headingAnchors({ prefix: ID_PREFIX }), linkGuard, highlight],
   });
   return result.html;
 }

@@ -24,13 +24,17 @@ interface Node {
 }
 
 /** Run git to the end and give its stdout, or its exit code and first stderr line. */
-function runGit(cwd: string, args: string[]): Promise<{ ok: true; out: Buffer } | { ok: false; why: string }> {
+export function runGit(cwd: string, args: string[], input?: string): Promise<{ ok: true; out: Buffer } | { ok: false; why: string }> {
   return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', args, { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (input !== undefined) {
+      child.stdin!.on('error', () => {});
+      child.stdin!.end(input);
+    }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.stdout!.on('data', (c: Buffer) => out.push(c));
+    child.stderr!.on('data', (c: Buffer) => err.push(c));
     child.on('error', (error) => resolve({ ok: false, why: `git cannot be run: ${error.message}` }));
     child.on('close', (code) => {
       if (code === 0) resolve({ ok: true, out: Buffer.concat(out) });
@@ -72,21 +76,20 @@ export class GitStore implements VaultStore {
    */
   static async open(root: string, rev: string): Promise<GitStore> {
     const operation = 'git';
-    const resolved = path.resolve(root);
-    // git must run in a folder that exists; the root may have been moved or deleted since `rev`.
-    let base = resolved;
-    while (!isFolder(base) && path.dirname(base) !== base) base = path.dirname(base);
-    const where = await runGit(base, ['rev-parse', '--show-toplevel', '--show-prefix']);
-    if (!where.ok) throw new VaultError('not_a_repository', `the vault root ${resolved} is not inside a git repository, so it has no revisions (${where.why})`, { operation });
-    const [top = '', shownPrefix = ''] = where.out.toString('utf8').split('\n');
-    const rest = path.relative(base, resolved).split(path.sep).filter((s) => s !== '');
-    const prefix = [...shownPrefix.split('/').filter((s) => s !== ''), ...rest].join('/');
+    const where = await locateRepo(root);
+    if (!where.ok) throw new VaultError('not_a_repository', `the vault root ${path.resolve(root)} is not inside a git repository, so it has no revisions (${where.why})`, { operation });
+    const { top, prefix } = where;
     const commit = await runGit(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]);
     if (!commit.ok || rev === '') throw new VaultError('revision_not_found', `revision ${JSON.stringify(rev)} names no commit in the git repository ${top}`, { operation });
-    const oid = commit.out.toString('utf8').trim();
+    return GitStore.atCommit({ top, prefix }, commit.out.toString('utf8').trim(), rev);
+  }
+
+  /** The store at a commit id already resolved in a repository already found (the history reads many commits). */
+  static async atCommit(place: { top: string; prefix: string }, oid: string, rev: string = oid): Promise<GitStore> {
+    const { top, prefix } = place;
     // Literal: a vault root named `v[1]` or `*` is a path, not a pattern.
     const listed = await runGit(top, ['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', '--full-tree', oid, '--', prefix === '' ? '.' : prefix]);
-    if (!listed.ok) throw new VaultError('io_error', `the tree of ${rev} cannot be listed: ${listed.why}`, { operation });
+    if (!listed.ok) throw new VaultError('io_error', `the tree of ${rev} cannot be listed: ${listed.why}`, { operation: 'git' });
     return new GitStore(rev, oid, top, prefix, buildTree(listed.out, prefix));
   }
 
@@ -245,6 +248,22 @@ export class GitStore implements VaultStore {
       return null;
     }
   }
+}
+
+/**
+ * The git repository holding the vault root `root` (a folder on disk, or a path that no longer
+ * exists under a folder that does): its top folder and the root's path inside it ('' at the top).
+ */
+export async function locateRepo(root: string): Promise<{ ok: true; top: string; prefix: string } | { ok: false; why: string }> {
+  const resolved = path.resolve(root);
+  // git must run in a folder that exists; the root may have been moved or deleted since.
+  let base = resolved;
+  while (!isFolder(base) && path.dirname(base) !== base) base = path.dirname(base);
+  const where = await runGit(base, ['rev-parse', '--show-toplevel', '--show-prefix']);
+  if (!where.ok) return where;
+  const [top = '', shownPrefix = ''] = where.out.toString('utf8').split('\n');
+  const rest = path.relative(base, resolved).split(path.sep).filter((s) => s !== '');
+  return { ok: true, top, prefix: [...shownPrefix.split('/').filter((s) => s !== ''), ...rest].join('/') };
 }
 
 function isFolder(p: string): boolean {

@@ -12,6 +12,10 @@ export interface AgentSnapshot {
   published: PublishedDigests | null;
   /** The build's catalog scan: the preview cannot edit entries, so it composes with these. */
   catalogs: Catalogs;
+  /** Each composed section's tokens at build time, by name, with the SHA-256 of the text they count. */
+  tokens: Record<string, [digest: string, tokens: number]>;
+  /** UTF-8 bytes per token over the composed sections: the rate an edited section is estimated at. */
+  bytesPerToken: number;
 }
 
 function node(value: SnapshotNode): MemoryAgentNode {

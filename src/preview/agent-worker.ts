@@ -3,6 +3,8 @@
 // the HTML back. Composing off the main thread keeps typing smooth, and a worker is bundled on its
 // own, so the soul pages' scripts never share a chunk with it.
 import { composeWith } from '../core/psyche/index.ts';
+import { sha256Hex, utf8Length } from '../core/text.ts';
+import type { TokenCount } from '../data/types.ts';
 import type { MemoryAgentStore } from '../core/psyche/index.ts';
 import { agentView } from '../data/agent-view.ts';
 import { agentEntryPath } from '../data/urls.ts';
@@ -22,7 +24,14 @@ const decoder = new TextDecoder();
 async function compose(id: number): Promise<WorkerReply> {
   const agent = snap!.agent;
   const report = await composeWith({ store: store!, agent, published: snap!.published, catalogs: snap!.catalogs });
-  const view = agentView(report, (domain, folder) => agentEntryPath(agent, domain, folder));
+  // The build's count where a section's text is the one it counted, else an estimate at the agent's own rate.
+  const tokens = new Map<string, TokenCount>();
+  for (const s of report.sections) {
+    if (s.bytes === null) continue;
+    const [digest, known] = snap!.tokens[s.rule.name] ?? [];
+    tokens.set(s.rule.name, digest === (await sha256Hex(s.text)) ? { tokens: known!, estimated: false } : { tokens: Math.round(utf8Length(s.text) / snap!.bytesPerToken), estimated: true });
+  }
+  const view = agentView(report, (domain, folder) => agentEntryPath(agent, domain, folder), tokens);
   return { id, parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };
 }
 

@@ -4,7 +4,7 @@
 // renderer the build used. Loaded only on bundle pages; without JavaScript none of this shows.
 import { MemoryStore, keyUri, loadingFor } from '../core/index.ts';
 import type { Mode, VaultErrorJSON } from '../core/index.ts';
-import { bytes, count, percent, plural, shortRevision, size } from '../components/format.ts';
+import { bytes, count, percent, plural, shortRevision, size, tokenCount } from '../components/format.ts';
 import { BASE } from '../components/href.ts';
 import type { BundleView } from '../data/types.ts';
 import { cacheFacts } from './cache-view.ts';
@@ -14,6 +14,7 @@ import { esc, laneStack, loadOrderGroups, promptBar, warningsList } from './rend
 import { diffHtml } from './line-diff.ts';
 import type { Snapshot } from './snapshot.ts';
 import { uriKey } from './snapshot.ts';
+import { snapshotTokens } from './token-estimate.ts';
 import { readState, writeState } from './url-state.ts';
 import type { PreviewState } from './url-state.ts';
 
@@ -62,9 +63,10 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const snap = (await response.json()) as Snapshot;
   const store = new MemoryStore(Object.entries(snap.files), 'preview');
   const links = new Map(Object.entries(snap.notes));
+  const tokens = snapshotTokens(snap.tokens);
   const published = { harness: page.dataset.harness!, preset: page.dataset.preset || null };
   const run = (s: Omit<PreviewState, 'flips'>, against: BundleView | null) =>
-    reassemble(store, { soul: snap.soul, family: snap.family, harness: s.harness, preset: s.preset, notes: links, href: root.dataset.page!, published: against });
+    reassemble(store, { soul: snap.soul, family: snap.family, harness: s.harness, preset: s.preset, notes: links, href: root.dataset.page!, published: against, tokens });
 
   // The published bundle, re-assembled from the untouched snapshot: what the cache view compares with.
   const first = await run(published, null);
@@ -123,6 +125,7 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
           pointer: String(v.pointerCount),
           'prompt-size': size(v.promptBytes),
           'prompt-bytes': bytes(v.promptBytes),
+          'prompt-tokens': tokenCount(v.promptTokens),
           texts: String(v.documents.filter((d) => d.promptBytes > 0).length),
           revision: v.revision,
           'short-revision': shortRevision(v.revision),

@@ -5,6 +5,7 @@
 import { isVaultError, loadIdentity } from '../core/index.ts';
 import type { Bundle, VaultErrorJSON, VaultStore } from '../core/index.ts';
 import { bundleView, cachePrefix } from '../data/bundles.ts';
+import type { TokenCounter } from '../data/bundles.ts';
 import type { BundleView, CachePrefix, NoteLink } from '../data/types.ts';
 
 export interface ReassembleOptions {
@@ -19,6 +20,8 @@ export interface ReassembleOptions {
   href?: string | undefined;
   /** The published bundle's view: the cache prefix is measured against it. */
   published?: BundleView | null | undefined;
+  /** Where token counts come from: the snapshot's (src/preview/token-estimate.ts), or the tokenizer in Node. */
+  tokens: TokenCounter;
 }
 
 export type Reassembly =
@@ -36,7 +39,7 @@ export async function reassemble(store: VaultStore, options: ReassembleOptions):
     if (!isVaultError(error)) throw error;
     return { bundle: null, view: null, cache: null, error: error.toJSON() };
   }
-  const view = bundleView(bundle, bundle.soul, options.href ?? '', options.notes ?? NO_NOTES, []);
+  const view = bundleView(bundle, bundle.soul, options.href ?? '', options.notes ?? NO_NOTES, [], options.tokens);
   const cache = options.published ? cachePrefix(options.published, view, 'the published bundle') : null;
   return { bundle, view, cache, error: null };
 }

@@ -1,7 +1,7 @@
 // An agent page's changing parts as HTML strings: the sections table, the bar, SHOW, the .rules card,
 // the pad's pins and the problems. As with render-html.ts for souls, the .astro components emit these
 // at build time and the live preview emits them again in the browser after re-composing.
-import { bytes, percent, plural, size } from '../components/format.ts';
+import { bytes, percent, plural, size, tokenCount } from '../components/format.ts';
 import type { AgentView } from '../data/types.ts';
 import { stackedBar } from './bar.ts';
 import { esc } from './escape.ts';
@@ -14,11 +14,11 @@ const mark = (kind: string, text: string): string => `<span class="mark mark-${k
 
 /** The sections table's bodies: one per batch; the page says what the boundary means for the cache. */
 export function agentSectionRows(view: AgentView): string {
-  if (view.rejected) return '<tbody><tr><td colspan="6" class="muted">No section is composed: the owner document is rejected.</td></tr></tbody>';
+  if (view.rejected) return '<tbody><tr><td colspan="7" class="muted">No section is composed: the owner document is rejected.</td></tr></tbody>';
   let html = '';
   for (const batch of [1, 2] as const) {
     const rows = view.sections.filter((s) => s.batch === batch);
-    html += `<tbody class="group batch-${batch}" data-batch="${batch}"><tr class="group-head"><th scope="rowgroup" colspan="6"><span class="group-label">Batch ${batch}${batch === 1 ? ' · the resident prefix' : ' · changes most, cached after batch 1'}</span><span class="group-meta">${plural(rows.length, 'section')} · ${bytes(view.batchBytes[batch - 1]!)} from the directory</span></th></tr>`;
+    html += `<tbody class="group batch-${batch}" data-batch="${batch}"><tr class="group-head"><th scope="rowgroup" colspan="7"><span class="group-label">Batch ${batch}${batch === 1 ? ' · the resident prefix' : ' · changes most, cached after batch 1'}</span><span class="group-meta">${plural(rows.length, 'section')} · ${bytes(view.batchBytes[batch - 1]!)} from the directory</span></th></tr>`;
     for (const s of rows) {
       const known = s.bytes !== null;
       html +=
@@ -27,6 +27,7 @@ export function agentSectionRows(view: AgentView): string {
         `<td class="doc-cell">${known ? `<a class="doc-title" href="#${s.anchor}-text">${esc(s.label)}</a>` : `<span class="doc-title">${esc(s.label)}</span>`}<span class="section-source">${known ? '' : 'placeholder, '}${esc(s.source)}</span><code class="uri">${s.name}</code></td>` +
         `<td class="mode-cell">${s.protected ? mark('protected', 'protected') : mark('unprotected', 'unprotected')}</td>` +
         `<td class="num prompt-size">${known ? bytes(s.bytes!) : '<span class="muted">at rebuild</span>'}</td>` +
+        `<td class="num tokens">${s.tokens ? tokenCount(s.tokens) : ''}</td>` +
         `<td class="num share">${known ? `<span class="share-figure">${percent(s.share)}</span><span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${(s.share * 100).toFixed(1)}%"></span></span>` : ''}</td>` +
         `<td class="applied-cell">${s.applied ? mark(MARKS[s.applied][0], MARKS[s.applied][1]) : '<span class="muted">—</span>'}</td></tr>`;
     }
@@ -93,6 +94,7 @@ export function agentFacts(view: AgentView): Record<string, string> {
     sections: String(view.sections.length),
     placeholders: String(view.placeholders),
     known: size(view.knownBytes),
+    'known-tokens': tokenCount(view.knownTokens),
     batch1: bytes(view.batchBytes[0]),
     batch2: bytes(view.batchBytes[1]),
     owner: view.rejected ? `rejected (${view.rejected.code})` : 'accepted',

@@ -17,6 +17,18 @@ export interface Snapshot {
   notes: Record<string, NoteLink>;
   /** Published bundle revision per preset (`''` is no preset). */
   revisions: Record<string, string>;
+  /** The build's token counts, so the preview shows exact counts without the tokenizer (src/preview/token-estimate.ts). */
+  tokens: SnapshotTokens;
+}
+
+export interface SnapshotTokens {
+  /**
+   * tokenKey(document) → tokens of that document's text, for every document of every published
+   * bundle; and bundle revision → tokens of its rendered prompt.
+   */
+  counts: Record<string, number>;
+  /** UTF-8 bytes per token over the member's published prompt: the rate an edited text is estimated at. */
+  bytesPerToken: number;
 }
 
 // The store key of a note is the core's: one module says what a soul:// URI is.

@@ -185,6 +185,31 @@ test.describe('live preview', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  test('tokens: an edited note is an estimate marked ≈, the untouched rows keep the build\'s counts, a reset brings them all back', async ({ page }) => {
+    await page.goto('/souls/pippa/');
+    await ready(page);
+    const tokens = () => page.locator('tr.doc td.tokens').allTextContents();
+    const published = await tokens();
+    const promptTokens = await page.locator('.identity-card [data-fact="prompt-tokens"]').textContent();
+    expect(published.every((t) => /^\d[\d,]*$/.test(t))).toBe(true);
+    await page.getByText("Edit a note's text").click();
+    await page.getByLabel('Note', { exact: true }).selectOption('pippa/Pippa.md');
+    const editor = page.getByLabel('Text as the loader reads it');
+    await editor.fill(`${await editor.inputValue()}\nSome more words for the estimate to count.\n`);
+    await page.getByRole('button', { name: 'Apply edit' }).click();
+    await expect(row(page, 'soul://pippa/Pippa.md').locator('td.tokens')).toHaveText(/^≈ \d/);
+    const edited = await tokens();
+    const at = await page.locator('tr.doc').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.uri));
+    // Every other row is the same text as published: the build's exact count, no mark.
+    edited.forEach((t, i) => {
+      if (at[i] !== 'soul://pippa/Pippa.md') expect(t).toBe(published[i]);
+    });
+    await expect(page.locator('.identity-card [data-fact="prompt-tokens"]')).toHaveText(/^≈ \d/);
+    await page.getByRole('button', { name: 'Reset to published' }).click();
+    await expect(page.locator('.identity-card [data-fact="prompt-tokens"]')).toHaveText(promptTokens!);
+    expect(await tokens()).toEqual(published);
+  });
+
   test('an empty harness is harness_required, named', async ({ page }) => {
     await page.goto('/souls/lingtai/');
     await ready(page);

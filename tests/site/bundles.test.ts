@@ -41,7 +41,7 @@ describe('bundle pages', () => {
     const soulDirs = readdirSync(path.join(DIST, 'souls'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     const souls = new Set(expected.filter((e) => e.bundle.kind === 'family').map((e) => e.bundle.soul));
     assert.deepEqual(new Set(soulDirs), souls);
-    const guestDirs = readdirSync(path.join(DIST, 'guests'), { withFileTypes: true }).map((d) => d.name);
+    const guestDirs = readdirSync(path.join(DIST, 'guests'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     assert.deepEqual(new Set(guestDirs), new Set(expected.filter((e) => e.bundle.kind === 'guest').map((e) => e.bundle.soul)));
   });
 

@@ -18,6 +18,7 @@ const BUNDLE_PAGE_BUDGET = 17 * 1024;
 const PLAIN_PAGE_BUDGET = 3 * 1024;
 // Agent pages keep the 15 KB the psyche issue set: the composer runs in a worker with no YAML parser.
 const AGENT_PAGE_BUDGET = 15 * 1024;
+const SEARCH_CLIENT_BUDGET = 3 * 1024;
 // Strings only the loader or the preview contain: error codes, the operation name, the key a flip rewrites.
 const LOADER_MARKS = ['identity_document_missing', 'load_identity', 'prompt_loading'];
 const FRAMEWORKS = /\b(?:react|preact|vue|svelte|solid-js|lit-html|astro-island)\b/i;
@@ -31,7 +32,7 @@ const code = (files: string[], inline: string[]) => [...files.map((f) => readFil
 
 describe('JavaScript budget', () => {
   const bundlePages = listFiles(DIST)
-    .filter((f) => /^(souls\/[^/]+\/(?:[^/]+\/)?|guests\/[^/]+\/)index\.html$/.test(f))
+    .filter((f) => /^(souls\/[^/]+\/(?:[^/]+\/)?|guests\/[^/]+\/)index\.html$/.test(f) && !/(^|\/)history\/index\.html$/.test(f))
     .map((f) => f.slice(0, -'index.html'.length));
 
   test('the site has soul, preset and guest pages to measure', () => {
@@ -68,9 +69,9 @@ describe('JavaScript budget', () => {
     console.log(`JS gzipped: agent page ${scriptsOf(agentPages[0]!).gzipBytes} B`);
   });
 
-  test('lessons, the catalog, note pages and home ship only the popover, theme and copy code', () => {
+  test('lessons, the catalog, note pages, history pages and home ship only the popover, theme and copy code', () => {
     const plain = listFiles(DIST)
-      .filter((f) => f.endsWith('index.html') && /^(lessons\/|shared\/|notes\/|index\.html$)/.test(f))
+      .filter((f) => f.endsWith('index.html') && (/^(lessons\/|shared\/|notes\/|history\/|index\.html$)/.test(f) || /(^|\/)history\/index\.html$/.test(f)))
       .map((f) => f.slice(0, -'index.html'.length));
     assert.ok(plain.length > 40, `only ${plain.length} plain pages`);
     for (const page of plain) {
@@ -81,6 +82,19 @@ describe('JavaScript budget', () => {
       assert.ok(all.includes('note-popover') && all.includes('aria-describedby'), `${page}: no popover code`);
       assert.ok(all.includes('data-copy'), `${page}: no copy-button code`);
     }
+  });
+
+  // The header's search client is a script of its own that a page loads only when its search box is
+  // first focused: not part of a page's budget, so it has its own, and no page loads it up front.
+  test(`the header search client runs at most ${SEARCH_CLIENT_BUDGET} bytes gzipped, and only on focus`, () => {
+    const home = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const client = /data-client="\/([^"]+\.js)"/.exec(home)?.[1];
+    assert.ok(client, 'the header search form names its client');
+    const s = pageScripts(DIST, `<script type="module" src="/${client}"></script>`, 'index.html');
+    assert.ok(s.gzipBytes <= SEARCH_CLIENT_BUDGET, `${s.gzipBytes} B gzipped: ${s.files.join(', ')}`);
+    assert.ok(code(s.files, []).includes('sub_results'), 'the client draws the headings a result matched');
+    for (const page of ['', 'souls/pippa/', 'shared/', 'agents/mingjing/']) assert.ok(!scriptsOf(page).files.includes(client), `${page} loads the search client up front`);
+    console.log(`JS gzipped: header search client ${s.gzipBytes} B, on first focus`);
   });
 
   test('the count follows imports: a page that imports a chunk pays for it', () => {

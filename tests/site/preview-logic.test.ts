@@ -12,6 +12,7 @@ import { bundleView, cachePrefix, sharedUtf8Prefix } from '../../src/data/bundle
 import { cacheFacts } from '../../src/preview/cache-view.ts';
 import { setPromptLoading } from '../../src/preview/prompt-loading.ts';
 import { loadingFor } from '../../src/core/index.ts';
+import { exactTokens } from '../../src/node/tokens.ts';
 import { reassemble } from '../../src/preview/reassemble.ts';
 import { breakable, loadOrderGroups, promptBar, warningsList } from '../../src/preview/render-html.ts';
 import { uriKey } from '../../src/preview/snapshot.ts';
@@ -147,7 +148,7 @@ describe('cache view facts', () => {
   });
 
   test('match a byte-by-byte comparison for every preset and every flip', async () => {
-    const baseView = bundleView(published, 'pippa', 'souls/pippa/', new Map(), []);
+    const baseView = bundleView(published, 'pippa', 'souls/pippa/', new Map(), [], exactTokens);
     const variants: Bundle[] = [];
     for (const preset of pippa.presets) variants.push(await load(storeOf(pippa), pippa, preset));
     for (const doc of published.documents.filter((d) => d.role === 'shared_core' || d.role === 'soul_index')) {
@@ -157,7 +158,7 @@ describe('cache view facts', () => {
     }
     variants.push(published);
     for (const next of variants) {
-      const view = bundleView(next, 'pippa', 'souls/pippa/', new Map(), []);
+      const view = bundleView(next, 'pippa', 'souls/pippa/', new Map(), [], exactTokens);
       const facts = cacheFacts(cachePrefix(baseView, view, 'published'), view);
       const want = firstDifference(published, next);
       assert.equal(facts.firstByte, want.byte, `${next.preset ?? 'flip'}: first byte`);
@@ -170,8 +171,8 @@ describe('cache view facts', () => {
 
 describe('reassemble', () => {
   test('with nothing changed it gives the published bundle and an all-cached prefix', async () => {
-    const baseView = bundleView(published, 'pippa', 'souls/pippa/', new Map(), []);
-    const r = await reassemble(storeOf(pippa), { soul: 'pippa', harness: 'webui', family: pippa.family, href: 'souls/pippa/', published: baseView });
+    const baseView = bundleView(published, 'pippa', 'souls/pippa/', new Map(), [], exactTokens);
+    const r = await reassemble(storeOf(pippa), { soul: 'pippa', harness: 'webui', family: pippa.family, href: 'souls/pippa/', published: baseView, tokens: exactTokens });
     assert.ok(r.view);
     assert.equal(JSON.stringify(r.bundle), JSON.stringify(published));
     assert.equal(r.cache!.sharedBytes, baseView.promptBytes);
@@ -181,20 +182,20 @@ describe('reassemble', () => {
   test('a deleted required note is a VaultError as data: code, note, role', async () => {
     const store = storeOf(pippa);
     assert.ok(store.delete('pippa/instructions.md'));
-    const r = await reassemble(store, { soul: 'pippa', harness: 'webui', family: pippa.family });
+    const r = await reassemble(store, { soul: 'pippa', harness: 'webui', family: pippa.family, tokens: exactTokens });
     assert.equal(r.bundle, null);
     assert.deepEqual(
       { code: r.error!.code, note: r.error!.note, role: r.error!.role },
       { code: 'identity_document_missing', note: 'soul://pippa/instructions.md', role: 'soul_instructions' },
     );
     assert.match(r.error!.message, /soul:\/\/pippa\/instructions\.md \(soul_instructions\) is missing from the preview store/);
-    const noHarness = await reassemble(storeOf(pippa), { soul: 'pippa', harness: '  ', family: pippa.family });
+    const noHarness = await reassemble(storeOf(pippa), { soul: 'pippa', harness: '  ', family: pippa.family, tokens: exactTokens });
     assert.equal(noHarness.error?.code, 'harness_required');
   });
 
   test('a guest re-assembles from its own snapshot, which holds no shared vault', async () => {
     const marlow = snapshot('marlow');
-    const r = await reassemble(storeOf(marlow), { soul: 'marlow', harness: 'webui', family: marlow.family });
+    const r = await reassemble(storeOf(marlow), { soul: 'marlow', harness: 'webui', family: marlow.family, tokens: exactTokens });
     assert.equal(r.bundle?.kind, 'guest');
     assert.equal(r.bundle?.revision, marlow.revisions['']);
   });
@@ -202,7 +203,7 @@ describe('reassemble', () => {
 
 describe('shared renderer', () => {
   test('escapes every string a vault controls', () => {
-    const view = bundleView(published, 'pippa', 'souls/pippa/', new Map([[published.documents[0]!.uri, { title: '<img src=x onerror=alert(1)> & "q"', href: 'notes/x/' }]]), []);
+    const view = bundleView(published, 'pippa', 'souls/pippa/', new Map([[published.documents[0]!.uri, { title: '<img src=x onerror=alert(1)> & "q"', href: 'notes/x/' }]]), [], exactTokens);
     view.warnings = [{ code: 'note_large', uri: 'soul://pippa/<b>.md', message: '<script>alert(1)</script>', anchor: 'doc-x" onmouseover="y' }];
     const html = loadOrderGroups(view, '/') + promptBar(view, '/') + warningsList(view, '/');
     assert.ok(!html.includes('<img'), 'raw <img> from a title');
@@ -213,7 +214,7 @@ describe('shared renderer', () => {
   });
 
   test('draws one row per document and one body per role run', () => {
-    const view = bundleView(published, 'pippa', 'souls/pippa/', new Map(), []);
+    const view = bundleView(published, 'pippa', 'souls/pippa/', new Map(), [], exactTokens);
     const html = loadOrderGroups(view, '/base/');
     assert.equal(html.match(/<tr id=/g)!.length, published.documents.length);
     assert.equal(html.match(/<tbody /g)!.length, view.groups.length);

@@ -1,7 +1,9 @@
 // Search: the default build ships a Pagefind index and a search page; a build with search off
 // ships neither the index nor a link to it, and its search page says so instead of failing.
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { after, test } from 'node:test';
 import { DIST, astroBuild, cleanup, exists, readPage, tmp } from './helpers/dist.ts';
 
@@ -30,4 +32,26 @@ test('SOULPRESS_SEARCH=off builds no index and no search link', () => {
   const page = readPage(outDir, 'search/index.html');
   assert.match(page, /built without a search index/);
   assert.doesNotMatch(page, /<form class="search-form"/);
+});
+
+/** Every page record of a Pagefind index: fragments are gzip, after Pagefind's 12-byte signature. */
+function fragments(index: string): Array<{ url: string; content: string; meta: Record<string, string> }> {
+  const dir = path.join(DIST, index, 'fragment');
+  return readdirSync(dir).map((f) => JSON.parse(gunzipSync(readFileSync(path.join(dir, f))).subarray(12).toString('utf8')));
+}
+
+test('the index holds page text, not page chrome: no copy buttons, code captions, anchors or lesson meta', () => {
+  const shards = readdirSync(path.join(DIST, 'pagefind-notes')).map((n) => `pagefind-notes/${n}`);
+  const all = [...fragments('pagefind'), ...shards.flatMap(fragments)];
+  assert.ok(all.length > 90, `${all.length} pages indexed`);
+  for (const page of all) {
+    assert.doesNotMatch(page.content, /\b(?:Shell|Text|TypeScript|JSON|Console|YAML)Copy\b/, `${page.url}: a code caption's label and button`);
+    assert.ok(!page.content.includes('Link to the section'), `${page.url}: a heading anchor's name`);
+    assert.doesNotMatch(page.content, /\d+ min read/, `${page.url}: a lesson's meta line`);
+    assert.ok(page.meta['kind'], `${page.url}: no page kind`);
+  }
+  // Headings are kept as anchors, so a result can link to the heading it matched.
+  const secrets = all.find((p) => p.url === '/notes/cwkpippa-shared/core/safety/secrets/');
+  assert.ok(secrets, 'the secrets note is indexed');
+  assert.ok((secrets as unknown as { anchors: Array<{ id: string }> }).anchors.some((a) => a.id === 'user-content-never'));
 });

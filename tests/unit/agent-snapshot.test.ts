@@ -15,7 +15,7 @@ test('a 300 KB lingtai.md that is not UTF-8 goes into the snapshot whole and com
   const record = new RecordingAgentStore(store);
   const report = await composeWith({ store: record, agent: 'a', catalogs });
   assert.equal(report.psyche.problems[0]?.reason, 'lingtai.md is not valid UTF-8');
-  const snap = agentSnapshot(report, record, catalogs);
+  const snap = agentSnapshot(report, record, catalogs, {}, 4);
   const read = await snapshotStore(snap).read('system/lingtai.md');
   assert.ok(read.ok);
   assert.deepEqual(read.bytes, big);

@@ -6,9 +6,14 @@ import { after, before, describe, test } from 'node:test';
 import { SOUL_ROLES, loadIdentity, renderPrompt, walkNotes } from '../../src/core/index.ts';
 import type { Bundle } from '../../src/core/index.ts';
 import { FsStore } from '../../src/node/index.ts';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200kRanks from 'js-tiktoken/ranks/o200k_base';
 import { POINTER_PREFIX, SAMPLE, cli, fixture, runMain, sha256, tempDir, tinyFiles, utf8, writeTree } from './helpers.ts';
 
 const sample = ['--vault', SAMPLE];
+// The card's tokens against js-tiktoken's o200k_base, an implementation the CLI does not use.
+const o200kReference = new Tiktoken(o200kRanks);
+const reference = (text: string): number => o200kReference.encode(text, [], []).length;
 const fileOf = (root: string, uri: string): string => path.join(root, ...uri.slice('soul://'.length).split('/'));
 
 // One suite running its parts side by side: most of the time here is child processes starting.
@@ -99,6 +104,20 @@ describe('soul-vault', { concurrency: true }, () => {
       assert.equal(lines[0], '灵台 (lingtai) · family soul · harness webui · preset recall');
       assert.equal(lines[1], `revision ${bundle.revision}`);
       for (const d of bundle.documents) assert.ok(r.stdout.includes(d.uri), d.uri);
+    });
+
+    test('the card gives each document\'s tokens and the prompt\'s, as the tokenizer counts them', async () => {
+      const bundle = await loadIdentity({ store, soul: 'pippa', harness: 'webui' });
+      const r = await runMain(['load', 'pippa', '--harness', 'webui', ...sample]);
+      assert.equal(r.code, 0, r.stderr);
+      const lines = r.stdout.split('\n');
+      assert.match(lines[2]!, new RegExp(` · ${reference(renderPrompt(bundle.documents))} tokens \\(o200k_base\\) · `));
+      assert.match(lines[4]!, /^ {2}#  role +mode +bytes  tokens  uri$/);
+      bundle.documents.forEach((d, i) => {
+        const cells = lines[5 + i]!.trim().split(/ +/);
+        assert.equal(cells[4], String(reference(d.text)), d.uri);
+        assert.equal(cells[5], d.uri);
+      });
     });
 
     test('--prompt prints the rendered prompt, whose SHA-256 is the bundle revision', async () => {

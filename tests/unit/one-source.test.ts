@@ -44,7 +44,7 @@ test('no soul:// URI is built or parsed by hand outside src/core (the CLI help t
 });
 
 test('no route is written by hand outside src/data/urls.ts, the one module that owns them', () => {
-  const route = /(['"`])(souls|guests|notes|lessons|shared|agents|search|data)\//g;
+  const route = /(['"`])(souls|guests|notes|lessons|shared|agents|search|data|history)\//g;
   const found = sources()
     .filter(({ file }) => file !== 'src/data/urls.ts')
     .flatMap(({ file, code }) => [...code.matchAll(route)].map((m) => `${file}: ${m[0]}`));
@@ -52,7 +52,7 @@ test('no route is written by hand outside src/data/urls.ts, the one module that 
 });
 
 test('the check itself would catch a role name, a hand-made URI or a hand-written route', () => {
-  assert.match("href('souls/')", /(['"`])(souls|guests|notes|lessons|shared|agents|search|data)\//);
+  assert.match("href('souls/')", /(['"`])(souls|guests|notes|lessons|shared|agents|search|data|history)\//);
   const roles = [...new Set([...SOUL_ROLES, ...GUEST_ROLES])];
   assert.match("d.role === 'shared_core'", new RegExp(`(['"\`])(${roles.join('|')})\\1`));
   assert.match('`soul://${vault}/x.md`', /soul:\/\//);

@@ -38,7 +38,7 @@ test('forget(key) drops a changed file and the listings above it, and nothing el
 test('a reload with the changed keys shows an edit, a new note and a removed one', async () => {
   const root = path.join(work, 'site');
   cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
-  const options = { vault: root, agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, cacheDir: null };
+  const options = { vault: root, agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: null, prices: [] };
   const first = await (await loadSite(options)).rendered;
   const curiosity = 'soul://pippa/core/curiosity.md';
   const revision = first.bundles.find((b) => b.key === 'pippa')!.revision;

@@ -1,82 +1,83 @@
-// The search page's only script: Pagefind's own index, queried from the browser, results
-// rendered as plain text plus <mark>, never as the excerpt's raw HTML.
-interface PagefindResult {
-  data(): Promise<{ url: string; excerpt: string; meta: { title?: string; kind?: string } }>;
-}
-interface Pagefind {
-  search(query: string): Promise<{ results: PagefindResult[] }>;
-  mergeIndex(url: string): Promise<void>;
-}
+// The search page's only script: results as you type, the address kept in step (?q=), and every
+// result reachable: the first page of them, then more on request.
+import { indexesOf, openPagefind, resultCount, resultItem } from './results.ts';
+import type { PagefindResult } from './results.ts';
 
-const LIMIT = 20;
-
-/** Copy an excerpt into `into`, keeping only its text and <mark> highlights. */
-function appendExcerpt(into: HTMLElement, excerpt: string): void {
-  const parsed = new DOMParser().parseFromString(`<p>${excerpt}</p>`, 'text/html');
-  for (const node of Array.from(parsed.body.firstChild?.childNodes ?? [])) {
-    if (node.nodeType === Node.ELEMENT_NODE && (node as Element).tagName === 'MARK') {
-      const mark = document.createElement('mark');
-      mark.textContent = node.textContent;
-      into.append(mark);
-    } else into.append(node.textContent ?? '');
-  }
-}
-
-/** Pagefind over the site's pages, merged with each shard of the note pages' own index (see search-index.ts). */
-async function openIndexes(pagesScript: string, notesIndexes: string): Promise<Pagefind> {
-  const pagefind = (await import(/* @vite-ignore */ pagesScript)) as Pagefind;
-  for (const index of notesIndexes.split(' ').filter(Boolean)) await pagefind.mergeIndex(index);
-  return pagefind;
-}
+const PAGE = 20;
 
 export function startSearch(): void {
   const form = document.querySelector<HTMLFormElement>('.search-form');
   const input = document.querySelector<HTMLInputElement>('#search-q');
   const status = document.querySelector<HTMLElement>('#search-status');
   const list = document.querySelector<HTMLOListElement>('#search-results');
-  if (!form || !input || !status || !list) return;
-  let pagefind: Promise<Pagefind> | null = null;
+  const more = document.querySelector<HTMLButtonElement>('#search-more');
+  if (!form || !input || !status || !list || !more) return;
+  const at = indexesOf(list);
+  let results: PagefindResult[] = [];
+  let query = '';
   let latest = 0;
+  /** How many results are drawn or being drawn: counted before the await, so two quick clicks take two pages. */
+  let taken = 0;
 
-  const run = async (query: string): Promise<void> => {
+  /** Draw the next page of the current results. */
+  const showMore = async (ticket: number): Promise<void> => {
+    const from = taken;
+    taken = Math.min(results.length, taken + PAGE);
+    more.disabled = true;
+    const next = await Promise.all(results.slice(from, taken).map((r) => r.data()));
+    more.disabled = false;
+    if (ticket !== latest) return;
+    for (const hit of next) list.append(resultItem(hit));
+    const left = results.length - list.children.length;
+    more.hidden = left <= 0;
+    more.textContent = `Show ${Math.min(left, PAGE)} more`;
+    if (results.length > 0) status.textContent = `${resultCount(results.length, query)}${left > 0 ? `, ${list.children.length} shown` : ''}.`;
+  };
+
+  const run = async (text: string, debounce: boolean): Promise<void> => {
     const ticket = ++latest;
-    list.replaceChildren();
-    if (query.trim() === '') {
+    query = text.trim();
+    if (query === '') {
+      list.replaceChildren();
+      more.hidden = true;
       status.textContent = 'Type a word to search every note, soul page and lesson.';
       return;
     }
     status.textContent = 'Searching…';
-    pagefind ??= openIndexes(list.dataset['pagefind']!, list.dataset['pagefindNotes']!);
-    const { results } = await (await pagefind).search(query);
-    const shown = await Promise.all(results.slice(0, LIMIT).map((r) => r.data()));
-    if (ticket !== latest) return;
-    for (const hit of shown) {
-      const item = document.createElement('li');
-      const link = document.createElement('a');
-      link.href = hit.url;
-      link.textContent = hit.meta.title || hit.url;
-      const kind = document.createElement('span');
-      kind.className = 'search-kind';
-      kind.textContent = hit.meta.kind || 'Page';
-      const excerpt = document.createElement('p');
-      appendExcerpt(excerpt, hit.excerpt);
-      item.append(link, ' ', kind, excerpt);
-      list.append(item);
+    const pagefind = await openPagefind(at);
+    const found = debounce ? await pagefind.debouncedSearch(query) : await pagefind.search(query);
+    if (found === null || ticket !== latest) return;
+    results = found.results;
+    taken = 0;
+    list.replaceChildren();
+    if (results.length === 0) {
+      more.hidden = true;
+      status.textContent = resultCount(0, query);
+      return;
     }
-    const more = results.length > LIMIT ? `, the first ${LIMIT} shown` : '';
-    status.textContent = results.length === 0 ? `No results for “${query}”.` : `${results.length} result${results.length === 1 ? '' : 's'} for “${query}”${more}.`;
+    await showMore(ticket);
   };
 
-  const query = new URL(location.href).searchParams.get('q') ?? '';
-  input.value = query;
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  const keepInAddress = (): void => {
     const url = new URL(location.href);
     url.searchParams.set('q', input.value);
     history.replaceState(null, '', url);
-    void run(input.value);
-  });
-  void run(query).catch(() => {
+  };
+  const failed = (): void => {
     status.textContent = 'The search index could not be loaded.';
+  };
+
+  input.value = new URL(location.href).searchParams.get('q') ?? '';
+  if (input.value === '') input.focus();
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    keepInAddress();
+    void run(input.value, false).catch(failed);
   });
+  input.addEventListener('input', () => {
+    keepInAddress();
+    void run(input.value, true).catch(failed);
+  });
+  more.addEventListener('click', () => void showMore(latest).catch(failed));
+  void run(input.value, false).catch(failed);
 }

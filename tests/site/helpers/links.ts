@@ -39,6 +39,15 @@ function fileFor(dir: string, base: string, urlPath: string): string | null {
   return path.join(dir, ...rel.split('/'));
 }
 
+/** Where an internal link of page `rel` leads: the dist file and the fragment's id (or ''), or why it leads nowhere. */
+export function linkTarget(dir: string, base: string, rel: string, url: string): { file: string; id: string } | { why: string } {
+  const target = new URL(url, new URL(pageUrl(base, rel), 'http://site.invalid'));
+  const file = fileFor(dir, base, target.pathname);
+  if (file === null) return { why: `outside the base ${base}` };
+  if (!exists(file)) return { why: `no file ${path.relative(dir, file)}` };
+  return { file, id: target.hash.length > 1 ? decodeURIComponent(target.hash.slice(1)) : '' };
+}
+
 export function checkLinks(dir: string, base = '/'): LinkReport {
   const normalizedBase = base.endsWith('/') ? base : `${base}/`;
   const files = listFiles(dir);
@@ -56,7 +65,6 @@ export function checkLinks(dir: string, base = '/'): LinkReport {
 
   for (const rel of htmlFiles) {
     const html = readPage(dir, rel);
-    const here = new URL(pageUrl(normalizedBase, rel), 'http://site.invalid');
     for (const tag of tags(html)) {
       for (const attr of ['href', 'src']) {
         const url = tag.attrs.get(attr);
@@ -70,19 +78,14 @@ export function checkLinks(dir: string, base = '/'): LinkReport {
           broken('empty URL');
           continue;
         }
-        const target = new URL(url, here);
-        const file = fileFor(dir, normalizedBase, target.pathname);
-        if (file === null) {
-          broken(`outside the base ${normalizedBase}`);
+        const target = linkTarget(dir, normalizedBase, rel, url);
+        if ('why' in target) {
+          broken(target.why);
           continue;
         }
-        if (!exists(file)) {
-          broken(`no file ${path.relative(dir, file)}`);
-          continue;
-        }
-        if (target.hash.length > 1) {
+        const { file, id } = target;
+        if (id !== '') {
           report.anchors++;
-          const id = decodeURIComponent(target.hash.slice(1));
           if (!file.endsWith('.html')) broken('a fragment on a file that is not a page');
           else if (!idsOf(file).has(id)) broken(`no id "${id}" on ${path.relative(dir, file)}`);
         }

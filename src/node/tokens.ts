@@ -1,0 +1,118 @@
+// Token counts with a real tokenizer: OpenAI's o200k_base BPE through gpt-tokenizer. Node-side on
+// purpose: its rank table is megabytes of JavaScript, so the browser never imports this module (the
+// live preview gets the build's counts in its snapshot instead; src/preview/token-estimate.ts).
+import { countTokens as o200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import type { TokenCounter } from '../data/bundles.ts';
+
+/** What every page and the CLI name as the source of their token counts. */
+export const TOKENIZER = { id: 'o200k_base', vendor: 'OpenAI', library: 'gpt-tokenizer', label: 'o200k_base (OpenAI)' } as const;
+
+// A vault's text is counted as text: `<|endoftext|>` in a note is characters, never a control token.
+const PLAIN = { disallowedSpecial: new Set<string>() };
+
+/**
+ * Where a text may be cut without changing its tokens: the o200k pre-tokenizer never puts a line
+ * break and a following character other than whitespace or "/" into one piece (a run of punctuation
+ * takes the line breaks and slashes after it), so its pieces, and so tokens, never cross a line start
+ * with such a character. Cutting there makes counting additive, so a line is counted once however
+ * many notes, bundles and commits carry it, and joining documents re-counts only the line before each
+ * join (tests/unit/token-counts.test.ts checks the sums against whole-text counts, with an independent
+ * o200k implementation).
+ */
+const CUT = /(?<=\n)(?=[^\s/])/;
+const CUTTABLE = /[^\s/]/;
+
+/** The text's pieces: cut at every CUT, found with indexOf (the look-behind regex took 10x longer). */
+function pieces(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    const cut = at + 1;
+    if (cut < text.length && CUTTABLE.test(text[cut]!)) {
+      out.push(text.slice(start, cut));
+      start = cut;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+/** Piece → tokens. Bounded, so a long dev session does not keep every text it ever saw. */
+const cache = new Map<string, number>();
+const CACHE_LIMIT = 1_000_000;
+
+function countPiece(text: string): number {
+  let n = cache.get(text);
+  if (n === undefined) {
+    // The plain options cost a regex build per call: only a piece that could hold a special token takes them.
+    n = text.includes('<|') ? o200k(text, PLAIN) : o200k(text);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(text, n);
+  }
+  return n;
+}
+
+/** Tokens of `text` under o200k_base, exactly as the tokenizer counts the whole text. */
+export function countTokens(text: string): number {
+  if (text === '') return 0;
+  let total = 0;
+  for (const piece of pieces(text)) total += countPiece(piece);
+  return total;
+}
+
+/** The last place before `end` (a UTF-16 index) where `text` may be cut: 0 when there is none. */
+function lastCut(text: string, end: number): number {
+  for (let i = Math.min(end, text.length - 1); i >= 1; i--) {
+    if (text.charCodeAt(i - 1) === 10 && CUTTABLE.test(text[i]!)) return i;
+  }
+  return 0;
+}
+
+function nextCut(text: string, from: number): number {
+  const m = CUT.exec(text.slice(from + 1));
+  return m ? from + 1 + m.index : text.length;
+}
+
+export interface CacheBreak {
+  /** Tokens of `to`. */
+  tokens: number;
+  /** Leading tokens `to` shares with `from`: what a provider's prefix cache can still serve. */
+  cachedTokens: number;
+  /** tokens - cachedTokens: what the first turn after the change sends uncached again. */
+  resentTokens: number;
+}
+
+/**
+ * What a change from prompt `from` to prompt `to` costs a prefix cache, in tokens: the tokens of
+ * `to` from the first token that differs on. Both prompts' tokens agree up to the last cut
+ * before the first differing character; within the piece that holds it, both are encoded and
+ * compared token by token. History entries and the site's preset comparison call this.
+ */
+export function cacheBreakTokens(from: string, to: string): CacheBreak {
+  const tokens = countTokens(to);
+  let i = 0;
+  const n = Math.min(from.length, to.length);
+  while (i < n && from.charCodeAt(i) === to.charCodeAt(i)) i++;
+  if (i === to.length && i === from.length) return { tokens, cachedTokens: tokens, resentTokens: 0 };
+  // A cut before i is a cut in both prompts: the characters before it, and the one after, are shared.
+  let cut = lastCut(to, i - 1);
+  let cachedTokens = countTokens(to.slice(0, cut));
+  for (;;) {
+    const [toEnd, fromEnd] = [nextCut(to, cut), nextCut(from, cut)];
+    const a = encode(to.slice(cut, toEnd), PLAIN);
+    const b = encode(from.slice(cut, fromEnd), PLAIN);
+    let same = 0;
+    while (same < a.length && same < b.length && a[same] === b[same]) same++;
+    cachedTokens += same;
+    // Two pieces that encode alike end at a cut of both (a difference inside a character's bytes can lie just past it).
+    if (same < a.length || same < b.length || toEnd !== fromEnd || toEnd >= to.length) break;
+    cut = toEnd;
+  }
+  return { tokens, cachedTokens, resentTokens: tokens - cachedTokens };
+}
+
+/** The build's and the CLI's counter: every text counted by the tokenizer, nothing estimated. */
+export const exactTokens: TokenCounter = {
+  document: (doc) => ({ tokens: countTokens(doc.text), estimated: false }),
+  prompt: (text) => ({ tokens: countTokens(text), estimated: false }),
+};

@@ -1,0 +1,18 @@
+// The preview's token counts, without the tokenizer (its rank table would be megabytes of the page's
+// JavaScript): a document or prompt whose text the build counted gets the build's exact count from
+// the snapshot; an edited or new one is estimated, and says so: a document at the member's own
+// bytes-per-token rate, a prompt as the sum of its documents (the joins between them left out).
+import { tokenKey } from '../data/bundles.ts';
+import type { TokenCounter, TokenCount } from '../data/bundles.ts';
+import type { SnapshotTokens } from './snapshot.ts';
+
+export function snapshotTokens(known: SnapshotTokens): TokenCounter {
+  const count = (key: string, estimate: number): TokenCount => {
+    const tokens = known.counts[key];
+    return tokens === undefined ? { tokens: estimate, estimated: true } : { tokens, estimated: false };
+  };
+  return {
+    document: (doc, bytes) => count(tokenKey(doc), Math.round(bytes / known.bytesPerToken)),
+    prompt: (_text, revision, documents) => count(revision, documents.reduce((n, d) => n + d.tokens, 0)),
+  };
+}

@@ -1,0 +1,94 @@
+// Token counts against the tokenizer's own counts. The reference is js-tiktoken's o200k_base, a
+// second implementation of the same BPE: nothing here goes through src/node/tokens.ts's cache or cuts.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import { discoverFamily, listPresets, loadIdentity, renderPrompt } from '../../src/core/index.ts';
+import { FsStore } from '../../src/node/index.ts';
+import { cacheBreakTokens, countTokens } from '../../src/node/tokens.ts';
+import { SAMPLE } from './helpers.ts';
+
+const reference = new Tiktoken(o200k);
+// Vault text is text: special-token names are counted as the characters they are.
+const encode = (text: string): number[] => reference.encode(text, [], []);
+const count = (text: string): number => encode(text).length;
+
+/** Leading tokens two token lists share. */
+function sharedTokens(a: number[], b: number[]): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+const store = new FsStore(SAMPLE);
+
+async function sampleBundles() {
+  const family = await discoverFamily(store);
+  const out = [];
+  for (const soul of [...family.souls, ...family.guestIds]) {
+    const presets = family.souls.includes(soul) ? await listPresets(store, soul) : [];
+    for (const preset of [null, ...presets]) out.push(await loadIdentity({ store, soul, harness: 'sample', preset }));
+  }
+  return out;
+}
+
+describe('token counts', () => {
+  test('every document and every prompt of the sample family: the reference count', async () => {
+    let prompts = 0;
+    for (const bundle of await sampleBundles()) {
+      for (const doc of bundle.documents) assert.equal(countTokens(doc.text), count(doc.text), doc.uri);
+      const prompt = renderPrompt(bundle.documents);
+      assert.equal(countTokens(prompt), count(prompt), `${bundle.soul} ${bundle.preset}`);
+      prompts++;
+    }
+    assert.ok(prompts >= 10);
+  });
+
+  test('a special-token name in a note is text, counted as its characters', () => {
+    assert.equal(countTokens('a <|endoftext|> b'), count('a <|endoftext|> b'));
+    assert.ok(countTokens('<|endoftext|>') > 1);
+  });
+
+  // The cache splits texts at line starts; on any text the sum must be the whole-text count.
+  const line = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.constantFrom('', ' ', '  indented', '- item', '# Heading', '```', '\t', '...', '/path', "it's", '123456', '灵台', '👩‍💻 emoji', '\r', '\u00a0nbsp', '\u0301mark', "'s", '// comment', '. .'),
+  );
+  const text = fc
+    .array(fc.tuple(line, fc.constantFrom('\n', '\n\n', '\n\n\n', '\r\n', ' \n\n')), { maxLength: 12 })
+    .map((lines) => lines.map(([l, end]) => l + end).join(''));
+
+  test('paragraph-cached counts equal whole-text counts on any text', () => {
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (parts) => {
+      const joined = parts.join('\n\n');
+      assert.equal(countTokens(joined), count(joined));
+    }), { numRuns: 1000 });
+  });
+
+  test('a cache break: cached tokens are the leading tokens both prompts share', () => {
+    fc.assert(fc.property(text, text, text, (head, a, b) => {
+      const from = `${head}\n\n${a}`;
+      const to = `${head}\n\n${b}`;
+      const got = cacheBreakTokens(from, to);
+      const expected = sharedTokens(encode(from), encode(to));
+      assert.deepEqual(got, { tokens: count(to), cachedTokens: expected, resentTokens: count(to) - expected });
+    }), { numRuns: 1000 });
+  });
+
+  test('a cache break on the sample: an edit near the top resends nearly all, one at the end almost nothing', async () => {
+    const [pippa] = (await sampleBundles()).filter((b) => b.soul === 'pippa' && b.preset === null);
+    const prompt = renderPrompt(pippa!.documents);
+    const top = prompt.replace('Pippa', 'Pipa');
+    const end = `${prompt} And one more line.`;
+    const early = cacheBreakTokens(prompt, top);
+    const late = cacheBreakTokens(prompt, end);
+    assert.equal(early.cachedTokens, sharedTokens(encode(prompt), encode(top)));
+    assert.equal(late.cachedTokens, sharedTokens(encode(prompt), encode(end)));
+    assert.ok(early.resentTokens > 0.9 * early.tokens, JSON.stringify(early));
+    assert.ok(late.resentTokens < 10, JSON.stringify(late));
+    assert.deepEqual(cacheBreakTokens(prompt, prompt), { tokens: count(prompt), cachedTokens: count(prompt), resentTokens: 0 });
+  });
+});
