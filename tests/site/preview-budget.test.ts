@@ -10,11 +10,12 @@ import { DIST, listFiles, pageFile } from './helpers/dist.ts';
 import { pageScripts } from './helpers/scripts.ts';
 
 // 16 KiB since issue 14: the loader it re-runs reads every ISO 8601 date form to the nanosecond and
-// lists what it refuses entry by entry (about 0.7 KiB). 17 KiB since issue 13, raised on purpose and said
+// lists what it refuses entry by entry (about 0.7 KiB). 18 KiB since issues 12 and 13, raised on purpose and said
 // so (docs/decisions.md, "JavaScript budget"): a preview that says it is one and shows what it changed
 // (banner, heading, title and chips; marked rows; an edited note's line diff, 479 B of it) took the page
-// from 16,160 B to 17,048 B, 664 B over the old 16,384.
-const BUNDLE_PAGE_BUDGET = 17 * 1024;
+// from 16,160 B to 17,048 B, 664 B over the old 16,384; tokens in the preview and the header search
+// box took it to 17,407 B.
+const BUNDLE_PAGE_BUDGET = 18 * 1024;
 const PLAIN_PAGE_BUDGET = 3 * 1024;
 // Agent pages keep the 15 KB the psyche issue set: the composer runs in a worker with no YAML parser.
 const AGENT_PAGE_BUDGET = 15 * 1024;
