@@ -4,7 +4,7 @@
 // global slot) or `content` (an Astro Content Layer loader storing every note, rendered HTML
 // included, in Astro's data store; src/content.config.ts).
 import { defineConfig } from 'astro/config';
-import { loadSite } from '../../src/data/site.ts';
+import { loadSite } from '../../src/build/site.ts';
 import { siteModule } from '../../src/integration/virtual-site.ts';
 import { benchSiteOptions } from './site-options.ts';
 

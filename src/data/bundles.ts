@@ -10,7 +10,7 @@ export type { TokenCount };
 import { uriAnchor } from './urls.ts';
 
 /**
- * Where a bundle's token counts come from: the tokenizer at build time (src/data/site.ts), the
+ * Where a bundle's token counts come from: the tokenizer at build time (src/build/site.ts), the
  * build's counts plus an estimate in the preview (src/preview/token-estimate.ts), whose bundle
  * has no rank table to count with.
  */

@@ -85,7 +85,7 @@ export interface SiteData {
   /** LingTai agents under the agents root; [] when there is none. */
   agents: AgentView[];
   agentEntries: AgentEntryView[];
-  /** Each agent's preview snapshot, by id (redacted: src/data/agent-snapshot.ts). */
+  /** Each agent's preview snapshot, by id (redacted: src/build/agent-snapshot.ts). */
   agentSnapshots: Record<string, import('../preview/agent-snapshot.ts').AgentSnapshot>;
   /** The vault's git history; null when it has none to show (no repository, no git, history off). */
   history: HistoryView | null;

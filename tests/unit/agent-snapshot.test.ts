@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryAgentStore, RecordingAgentStore, composeWith, scanCatalogs } from '../../src/core/psyche/index.ts';
-import { agentSnapshot } from '../../src/data/agent-snapshot.ts';
+import { agentSnapshot } from '../../src/build/agent-snapshot.ts';
 import { snapshotStore } from '../../src/preview/agent-snapshot.ts';
 
 test('a 300 KB lingtai.md that is not UTF-8 goes into the snapshot whole and composes the same', async () => {

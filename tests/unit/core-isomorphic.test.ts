@@ -55,3 +55,39 @@ describe('src/core is isomorphic', () => {
     assert.deepEqual(problems, []);
   });
 });
+
+// The site's own code is laid out by where it runs: src/data (the site data's types, routes and
+// views) runs in the build and in the browser's preview; src/build computes the site data in Node;
+// src/astro is what only Astro's pages can import (its virtual modules).
+const IMPORTS = /\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
+
+/** Where each import of a file points: a package or built-in as written, a relative one as a path from the repo. */
+async function importsOf(file: string): Promise<string[]> {
+  const source = await readFile(file, 'utf8');
+  return [...source.matchAll(IMPORTS)].map((m) => (m[1]!.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(file), m[1]!)) : m[1]!));
+}
+
+describe('the site code says where it runs', () => {
+  test('src/data imports nothing Node-only or Astro-only, and nothing from src/build, src/astro or src/node', async () => {
+    const files = await sources(path.join(ROOT, 'src', 'data'));
+    assert.ok(files.length >= 8, `only ${files.length} files under src/data`);
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const use of nodeOnlyUses(await readFile(file, 'utf8'))) problems.push(`${path.relative(ROOT, file)}: ${use}`);
+      for (const spec of await importsOf(file)) {
+        if (/^(?:astro:|virtual:)/.test(spec) || /^src\/(?:build|astro|node)\//.test(spec)) problems.push(`${path.relative(ROOT, file)}: imports ${spec}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('src/build runs in plain Node: it imports no Astro virtual module and nothing from src/astro', async () => {
+    const files = await sources(path.join(ROOT, 'src', 'build'));
+    assert.ok(files.length >= 5);
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const spec of await importsOf(file)) if (/^(?:astro:|virtual:)/.test(spec) || spec.startsWith('src/astro/')) problems.push(`${path.relative(ROOT, file)}: imports ${spec}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+});

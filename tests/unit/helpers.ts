@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryStore } from '../../src/core/index.ts';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SAMPLE = path.join(ROOT, 'content', 'vaults');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
 export const BIN = path.join(ROOT, 'bin', 'soul-vault.js');

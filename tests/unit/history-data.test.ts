@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { loadSite } from '../../src/data/site.ts';
+import { loadSite } from '../../src/build/site.ts';
 import type { SiteData } from '../../src/data/types.ts';
 import { GIT_ENV, gitRepo, historyRepo } from './git-helpers.ts';
 import type { Repo } from './git-helpers.ts';
@@ -95,7 +95,7 @@ describe('history data', () => {
   });
 
   test('git cannot be run (not on the PATH): the site builds its data with no history', async () => {
-    const script = `const { loadSite } = await import(${JSON.stringify(path.join(ROOT, 'src/data/site.ts'))});
+    const script = `const { loadSite } = await import(${JSON.stringify(path.join(ROOT, 'src/build/site.ts'))});
 const { site } = await loadSite({ vault: ${JSON.stringify(repo.root)}, agents: '/nonexistent', harness: 'webui', title: 't', search: false, historyDepth: 100, cacheDir: null, prices: [] });
 console.log(JSON.stringify({ history: site.history, souls: site.souls.length }));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: path.join(ROOT, 'no-such-folder') } });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { discoverFamily, listPresets, loadIdentity } from '../../src/core/index.ts';
 import type { VaultStore } from '../../src/core/index.ts';
-import { memoStore } from '../../src/data/memo-store.ts';
+import { memoStore } from '../../src/build/memo-store.ts';
 import { FsStore } from '../../src/node/index.ts';
 import { SAMPLE } from './helpers.ts';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { FsStore } from '../../src/node/index.ts';
-import { memoStore } from '../../src/data/memo-store.ts';
-import { loadSite } from '../../src/data/site.ts';
+import { memoStore } from '../../src/build/memo-store.ts';
+import { loadSite } from '../../src/build/site.ts';
 import { fixture } from './helpers.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'soulpress-reload-'));

@@ -1,7 +1,7 @@
 // In `content` mode: every note of the vault as a Content Layer entry, loaded by the same loadSite
 // the integration runs, its HTML stored as the entry's `rendered`, its revision as the digest.
 import { defineCollection } from 'astro:content';
-import { loadSite } from '../../../src/data/site.ts';
+import { loadSite } from '../../../src/build/site.ts';
 import { benchSiteOptions } from '../site-options.ts';
 import { noteParam } from '../../../src/data/urls.ts';
 

@@ -1,4 +1,4 @@
-import { getSite } from '../../data/get-site.ts';
+import { getSite } from '../../astro/get-site.ts';
 import type { AgentView } from '../../data/types.ts';
 import { EmbedError } from './embed-error.ts';
 

@@ -1,6 +1,6 @@
 // /data/notes.json: every note's title, page and first lines, fetched once by the link popovers.
 import type { APIRoute } from 'astro';
-import { getSite } from '../../data/get-site.ts';
+import { getSite } from '../../astro/get-site.ts';
 import { noteIndex } from '../../data/snapshots.ts';
 
 export const GET: APIRoute = () =>

@@ -1,6 +1,6 @@
 // /data/agents/<id>.json: one agent's redacted snapshot, fetched by its page's live preview.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite } from '../../../data/get-site.ts';
+import { getSite } from '../../../astro/get-site.ts';
 import { agentParam } from '../../../data/urls.ts';
 
 export const getStaticPaths: GetStaticPaths = () => Object.keys(getSite().agentSnapshots).map((agent) => ({ params: { agent: agentParam(agent) }, props: { agent } }));

@@ -1,7 +1,7 @@
 // /data/snapshots/<soul>.json: the notes one soul's or guest's load can read, fetched by its page's
 // live preview when it starts (never inlined into the page).
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite } from '../../../data/get-site.ts';
+import { getSite } from '../../../astro/get-site.ts';
 import { memberSnapshot } from '../../../data/snapshots.ts';
 import type { MemberView } from '../../../data/types.ts';
 

@@ -3,8 +3,8 @@
 import { ROLE, RecordingStore, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
-import { bundleView, cachePrefix } from './bundles.ts';
-import { priceTableProblem, turnCosts } from './cost.ts';
+import { bundleView, cachePrefix } from '../data/bundles.ts';
+import { priceTableProblem, turnCosts } from '../data/cost.ts';
 import { TOKENIZER, cacheBreakTokens, exactTokens } from '../node/tokens.ts';
 import { SiteBuildError, building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
@@ -13,9 +13,9 @@ import { buildNotes } from './notes.ts';
 import { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
 import { loadHistory } from './history.ts';
-import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from './types.ts';
-import { guestPath, noteIndexPath, soulPath, uriAnchor } from './urls.ts';
-import { shardCount } from './search-shards.ts';
+import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from '../data/types.ts';
+import { guestPath, noteIndexPath, soulPath, uriAnchor } from '../data/urls.ts';
+import { shardCount } from '../data/search-shards.ts';
 
 /**
  * A loaded vault: every bundle loaded and checked, every note read, while the notes' Markdown is

@@ -2,7 +2,7 @@
 import { getCollection } from 'astro:content';
 import type { CollectionEntry } from 'astro:content';
 import { readingMinutes } from '../markdown/reading-time.ts';
-import { lessonPath } from './urls.ts';
+import { lessonPath } from '../data/urls.ts';
 
 export interface LessonInfo {
   entry: CollectionEntry<'lessons'>;

@@ -1,4 +1,4 @@
 declare module 'virtual:soulpress/site' {
-  const site: import('./types.ts').SiteData;
+  const site: import('../data/types.ts').SiteData;
   export default site;
 }

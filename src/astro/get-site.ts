@@ -1,6 +1,6 @@
 // What pages and components import: the data the integration computed, nothing recomputed here.
 import site from 'virtual:soulpress/site';
-import type { BundleView, MemberView, NoteView, SiteData } from './types.ts';
+import type { BundleView, MemberView, NoteView, SiteData } from '../data/types.ts';
 
 export function getSite(): SiteData {
   return site;

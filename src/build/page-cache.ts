@@ -3,7 +3,7 @@
 // render the props they are handed plus the layout's few site-wide fields, so a key over exactly
 // those is a key over everything the page's bytes depend on.
 import { createHash } from 'node:crypto';
-import type { SiteData } from './types.ts';
+import type { SiteData } from '../data/types.ts';
 
 const chromeKeys = new WeakMap<SiteData, string>();
 

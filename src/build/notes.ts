@@ -7,8 +7,8 @@ import type { RenderJob } from '../markdown/render-pool.ts';
 import { pagesDigest } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { building } from './errors.ts';
-import type { FrontmatterRow, NoteView } from './types.ts';
-import { notePath } from './urls.ts';
+import type { FrontmatterRow, NoteView } from '../data/types.ts';
+import { notePath } from '../data/urls.ts';
 import { esc } from '../preview/escape.ts';
 import { countTokens } from '../node/tokens.ts';
 

@@ -5,10 +5,10 @@ import { ROLE_RULES, VaultError, listPresets, loadIdentity, noteUri, renderPromp
 import type { Bundle, Family, Role } from '../core/index.ts';
 import { GitStore } from '../node/git-store.ts';
 import { cacheBreakTokens, exactTokens } from '../node/tokens.ts';
-import { cacheBreakCost } from './cost.ts';
+import { cacheBreakCost } from '../data/cost.ts';
 import { readHistory, rootIsClean, treeEntries } from '../node/git-history.ts';
 import type { CommitRecord, RepoHistory } from '../node/git-history.ts';
-import { diffBundles, documentKey, textDiff } from './prompt-diff.ts';
+import { diffBundles, documentKey, textDiff } from '../data/prompt-diff.ts';
 import type {
   BundleChangeView,
   BundleHistoryView,
@@ -23,8 +23,8 @@ import type {
   NoteCommitView,
   NoteView,
   SiteOptions,
-} from './types.ts';
-import { HISTORY_PATH, commitAnchor, historyPath } from './urls.ts';
+} from '../data/types.ts';
+import { HISTORY_PATH, commitAnchor, historyPath } from '../data/urls.ts';
 
 /** Shown per history entry: line diffs of this many documents, this many lines each; paths per commit on the family page. */
 const DIFF_DOCUMENTS = 12;

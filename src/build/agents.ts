@@ -9,10 +9,10 @@ import { FsAgentStore, listAgents } from '../node/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import { agentSnapshot } from './agent-snapshot.ts';
 import { frontmatterRows } from './notes.ts';
-import { agentView } from './agent-view.ts';
+import { agentView } from '../data/agent-view.ts';
 import { SiteBuildError } from './errors.ts';
-import type { AgentEntryView, AgentView } from './types.ts';
-import { agentEntryPath } from './urls.ts';
+import type { AgentEntryView, AgentView } from '../data/types.ts';
+import { agentEntryPath } from '../data/urls.ts';
 import type { AgentSnapshot } from '../preview/agent-snapshot.ts';
 
 export interface LoadedAgents {
