@@ -57,9 +57,17 @@ describe('token counts', () => {
     fc.string({ unit: 'binary', maxLength: 20 }),
     fc.constantFrom('', ' ', '  indented', '- item', '# Heading', '```', '\t', '...', '/path', "it's", '123456', '灵台', '👩‍💻 emoji', '\r', '\u00a0nbsp', '\u0301mark', "'s", '// comment', '. .'),
   );
+  // Without U+FEFF and U+0085, the two characters JavaScript's \s and Unicode's White_Space disagree on:
+  // gpt-tokenizer and tiktoken count them differently (the test below), which is not what these check.
   const text = fc
     .array(fc.tuple(line, fc.constantFrom('\n', '\n\n', '\n\n\n', '\r\n', ' \n\n')), { maxLength: 12 })
-    .map((lines) => lines.map(([l, end]) => l + end).join(''));
+    .map((lines) => lines.map(([l, end]) => l + end).join('').replace(/[\uFEFF\u0085]/g, ''));
+
+  test('known difference: gpt-tokenizer splits at U+FEFF (a BOM inside text) where tiktoken does not', () => {
+    // If gpt-tokenizer is fixed, this fails: drop it, and the filter above.
+    assert.notEqual(countTokens('a\uFEFF\n'), count('a\uFEFF\n'));
+    assert.equal(countTokens('a\n'), count('a\n'));
+  });
 
   test('paragraph-cached counts equal whole-text counts on any text', () => {
     fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (parts) => {
