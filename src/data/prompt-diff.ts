@@ -88,18 +88,8 @@ export function documentKey(d: { role: string; uri: string }): string {
 }
 
 /** One line of a document's diff: context, added, removed, or the `@@` line that opens a hunk. */
-export interface DiffLine {
-  kind: 'context' | 'added' | 'removed' | 'hunk';
-  text: string;
-}
-
-export interface TextDiff {
-  lines: DiffLine[];
-  /** Changed lines left out past the limit (0: the whole diff is shown). */
-  omitted: number;
-  /** True when the two texts were too far apart to diff within the edit limit: `lines` is empty. */
-  tooLarge: boolean;
-}
+export type { DiffLine, TextDiff } from './types.ts';
+import type { DiffLine, TextDiff } from './types.ts';
 
 /** Past this many edits jsdiff gives up rather than spend quadratic time on two unrelated texts. */
 const MAX_EDIT_LENGTH = 4000;

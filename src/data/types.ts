@@ -376,7 +376,7 @@ export interface DocumentChangeView {
   mode: { from: Mode; to: Mode } | null;
   textOnly: boolean;
   /** The line diff of the document's text in the prompt; null past the entry's limit of shown diffs. */
-  diff: import('./prompt-diff.ts').TextDiff | null;
+  diff: TextDiff | null;
 }
 
 /** One commit that changed one bundle. */
@@ -457,4 +457,18 @@ export interface HistoryView {
   bundles: Record<string, BundleHistoryView>;
   /** By note URI: the commits that changed the note, newest first (renames followed). */
   notes: Record<string, NoteCommitView[]>;
+}
+
+/** A line diff of a document's text (src/data/prompt-diff.ts makes it). */
+export interface DiffLine {
+  kind: 'context' | 'added' | 'removed' | 'hunk';
+  text: string;
+}
+
+export interface TextDiff {
+  lines: DiffLine[];
+  /** Changed lines left out past the limit (0: the whole diff is shown). */
+  omitted: number;
+  /** True when the two texts were too far apart to diff within the edit limit: `lines` is empty. */
+  tooLarge: boolean;
 }

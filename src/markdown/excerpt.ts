@@ -24,7 +24,9 @@ export function excerptHtml(html: string): string {
     if (/[^\s]/.test(line.replace(/<[^>]*>/g, ''))) lines.push(line.trim());
     line = '';
   };
-  for (const [, tag, text] of html.matchAll(/<(\/?[a-zA-Z][a-zA-Z0-9]*)[^>]*>|([^<]+)/g)) {
+  // A heading's anchor link (heading-anchors.ts) names its section for screen readers: not prose.
+  const prose = html.replace(/<a class="heading-anchor"[^>]*>[\s\S]*?<\/a>/g, '');
+  for (const [, tag, text] of prose.matchAll(/<(\/?[a-zA-Z][a-zA-Z0-9]*)[^>]*>|([^<]+)/g)) {
     if (lines.length >= LINES || visible >= CHARS) break;
     if (text !== undefined) {
       if (skip) continue;
