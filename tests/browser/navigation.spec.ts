@@ -145,9 +145,14 @@ test('no page kind scrolls sideways at 360 px', async ({ page }) => {
     await page.waitForLoadState('networkidle');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, url).toBeLessThanOrEqual(360);
-    // The header stays one row of brand and buttons plus one row of section links.
+    // The header is a row of brand and buttons plus at most two rows of section links, every link
+    // of them on screen (none hidden past the edge of a row that scrolls).
     const header = await page.locator('.site-header').boundingBox();
-    expect(header!.height, `${url}: header height`).toBeLessThan(110);
+    expect(header!.height, `${url}: header height`).toBeLessThan(140);
+    for (const link of await page.locator('.site-nav a').all()) {
+      const box = await link.boundingBox();
+      expect(box!.x + box!.width, `${url}: ${await link.textContent()} is on screen`).toBeLessThanOrEqual(360);
+    }
   }
 });
 
