@@ -265,14 +265,14 @@ function changeEntry(before: State, after: State, commit: CommitRef, notes: Read
   if (before.kind === 'absent') return { ...loaded, state: 'created', bytes: promptBytesOf(bundle) };
   // After a failure nothing was cached: the whole prompt goes out again.
   const from = before.kind === 'loaded' ? before.bundle : { ...bundle, documents: [], revision: '' };
-  const { diff, changes } = diffBundles(from, null, bundle, null, exactTokens);
+  const { diff, changes, prompts } = diffBundles(from, null, bundle, null, exactTokens);
   const doc = diff.prefix.document;
   const cache: CacheBreakView = {
     keptBytes: diff.prefix.bytes,
     share: diff.prefix.share,
     totalBytes: diff.to.bytes,
     document: doc && { index: doc.index, role: doc.role as Role, roleLabel: ROLE_RULES[doc.role as Role].label, uri: doc.uri, href: notes.get(doc.uri)?.href ?? null },
-    resent: resentOf(diff.to.bytes - diff.prefix.bytes, renderPrompt(from.documents), renderPrompt(bundle.documents), prices),
+    resent: resentOf(diff.to.bytes - diff.prefix.bytes, prompts.from, prompts.to, prices),
   };
   const old = new Map(from.documents.map((d) => [documentKey(d), d]));
   const now = new Map(bundle.documents.map((d) => [documentKey(d), d]));

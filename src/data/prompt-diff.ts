@@ -45,7 +45,8 @@ export interface DocumentChange {
 }
 
 /** `counter` counts tokens for the two views (the exact tokenizer in Node: src/node/tokens.ts). */
-export function diffBundles(from: Bundle, fromRev: string | null, to: Bundle, toRev: string | null, counter: TokenCounter): { diff: PromptDiff; changes: DocumentChange[] } {
+/** Also returns both rendered prompts, so a caller that needs their text does not render them again. */
+export function diffBundles(from: Bundle, fromRev: string | null, to: Bundle, toRev: string | null, counter: TokenCounter): { diff: PromptDiff; changes: DocumentChange[]; prompts: { from: string; to: string } } {
   const a = bundleView(from, 'from', '', new Map(), [], counter);
   const b = bundleView(to, 'to', '', new Map(), [], counter);
   const cache = cachePrefix(a, b, 'from');
@@ -79,7 +80,7 @@ export function diffBundles(from: Bundle, fromRev: string | null, to: Bundle, to
   for (const d of from.documents) {
     if (!after.has(documentKey(d))) changes.push({ change: 'removed', role: d.role, uri: d.uri, index: null, edited: false, mode: null, textOnly: false });
   }
-  return { diff, changes };
+  return { diff, changes, prompts: { from: a.promptText, to: b.promptText } };
 }
 
 /** Documents are the same document across two bundles when role and URI agree (a rename is one removed, one added). */

@@ -4,12 +4,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** An installed package's version: its package.json is not always exported, so it is found from the entry point up. */
+const versions = new Map<string, string>();
+
 export function versionOf(pkg: string): string {
+  const known = versions.get(pkg);
+  if (known !== undefined) return known;
   let dir = path.dirname(fileURLToPath(import.meta.resolve(pkg)));
   for (;;) {
     try {
       const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (json.name === pkg && json.version) return json.version;
+      if (json.name === pkg && json.version) {
+        versions.set(pkg, json.version);
+        return json.version;
+      }
     } catch {
       // Not this folder: go up.
     }
