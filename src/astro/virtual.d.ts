@@ -1,4 +1,4 @@
 declare module 'virtual:soulpress/site' {
-  const site: import('../data/types.ts').SiteData;
-  export default site;
+  const slot: import('../integration/virtual-site.ts').SiteSlot;
+  export default slot;
 }

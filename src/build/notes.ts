@@ -23,6 +23,8 @@ interface RawNote {
   source: string;
   /** Why the note cannot be shown (not UTF-8, unreadable); only ever kept for a note no load reads. */
   problem: VaultError | null;
+  /** The bytes as the store returned them (the same object for as long as the store remembers them); null if unreadable. */
+  data: Uint8Array | null;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -74,7 +76,7 @@ async function readOne(store: VaultStore, vault: string, path: string): Promise<
     bytes = await store.read(vault, path);
   } catch (error) {
     if (!(error instanceof VaultError)) throw error;
-    return { uri, vault, path, bytes: 0, revision: '', text: '', source: '', problem: error };
+    return { uri, vault, path, bytes: 0, revision: '', text: '', source: '', problem: error, data: null };
   }
   if (bytes === null) return null;
   const revision = await noteRevision(bytes);
@@ -83,10 +85,10 @@ async function readOne(store: VaultStore, vault: string, path: string): Promise<
     text = decodeNote(bytes, uri, undefined, 'site');
   } catch (error) {
     if (!(error instanceof VaultError)) throw error;
-    return { uri, vault, path, bytes: bytes.byteLength, revision, text: '', source: '', problem: error };
+    return { uri, vault, path, bytes: bytes.byteLength, revision, text: '', source: '', problem: error, data: bytes };
   }
   const bom = BOM.every((b, i) => bytes[i] === b);
-  return { uri, vault, path, bytes: bytes.byteLength, revision, text, source: bom ? `\uFEFF${text}` : text, problem: null };
+  return { uri, vault, path, bytes: bytes.byteLength, revision, text, source: bom ? `\uFEFF${text}` : text, problem: null, data: bytes };
 }
 
 /** Every note as a page, and the promise of their HTML (rendered on every core while the caller loads bundles). */
@@ -96,29 +98,37 @@ export interface NotePages {
   rendered: Promise<void>;
 }
 
-export async function buildNotes(store: VaultStore, cache: RenderCache): Promise<NotePages> {
-  const raw = await readAll(store);
-  const pages = new Map(raw.map((n) => [n.uri, notePath(n.vault, n.path)]));
-  const notes: NoteView[] = [];
-  const jobs: RenderJob[] = [];
-  for (const note of raw) {
-    let data: FrontmatterData = {};
-    let body = note.text;
-    let problem: string | null = null;
-    try {
-      ({ data, body } = splitFrontmatter(note.text));
-    } catch (error) {
-      if (!(error instanceof FrontmatterProblem)) throw error;
-      problem = error.message;
-    }
-    const fileName = note.path.split('/').pop()!.replace(/\.md$/, '');
-    const title = (typeof data['title'] === 'string' && data['title'].trim()) || firstHeading(body) || fileName;
-    jobs.push({ body, vault: note.vault, path: note.path, title });
-    notes.push({
+/** What a note's page takes from its bytes alone; kept per bytes object, so a reload redoes only the notes it read again. */
+interface Parsed {
+  uri: string;
+  view: Omit<NoteView, 'html' | 'loadedBy'>;
+  job: RenderJob;
+  /** The render cache key, for the set of pages it was made with. */
+  key: { pages: string; key: string } | null;
+}
+const parsedNotes = new WeakMap<Uint8Array, Parsed>();
+
+function parse(note: RawNote, href: string): Parsed {
+  let data: FrontmatterData = {};
+  let body = note.text;
+  let problem: string | null = null;
+  try {
+    ({ data, body } = splitFrontmatter(note.text));
+  } catch (error) {
+    if (!(error instanceof FrontmatterProblem)) throw error;
+    problem = error.message;
+  }
+  const fileName = note.path.split('/').pop()!.replace(/\.md$/, '');
+  const title = (typeof data['title'] === 'string' && data['title'].trim()) || firstHeading(body) || fileName;
+  return {
+    uri: note.uri,
+    job: { body, vault: note.vault, path: note.path, title },
+    key: null,
+    view: {
       uri: note.uri,
       vault: note.vault,
       path: note.path,
-      href: pages.get(note.uri)!,
+      href,
       title,
       summary: typeof data['summary'] === 'string' ? data['summary'] : null,
       bytes: note.bytes,
@@ -127,15 +137,31 @@ export async function buildNotes(store: VaultStore, cache: RenderCache): Promise
       command: readCommand(note.uri),
       frontmatter: frontmatterRows(data),
       frontmatterProblem: problem,
-      html: '',
       source: note.source,
-      loadedBy: [],
-    });
-  }
+    },
+  };
+}
+
+export async function buildNotes(store: VaultStore, cache: RenderCache, { save = true }: { save?: boolean } = {}): Promise<NotePages> {
+  const raw = await readAll(store);
+  const pages = new Map(raw.map((n) => [n.uri, notePath(n.vault, n.path)]));
   // A note's HTML depends on its own body, title and place and on which notes have pages (its
   // soul:// links): the cache hands back what an earlier load or build rendered for the same.
   const digest = pagesDigest(pages);
-  const keys = jobs.map((job) => cache.key(job, digest));
+  const notes: NoteView[] = [];
+  const jobs: RenderJob[] = [];
+  const keys: string[] = [];
+  for (const note of raw) {
+    let parsed = note.data ? parsedNotes.get(note.data) : undefined;
+    if (parsed?.uri !== note.uri) {
+      parsed = parse(note, pages.get(note.uri)!);
+      if (note.data) parsedNotes.set(note.data, parsed);
+    }
+    if (parsed.key?.pages !== digest) parsed.key = { pages: digest, key: cache.key(parsed.job, digest) };
+    jobs.push(parsed.job);
+    keys.push(parsed.key.key);
+    notes.push({ ...parsed.view, html: '', loadedBy: [] });
+  }
   const todo: number[] = [];
   raw.forEach((note, i) => {
     const hit = note.problem ? undefined : cache.get(keys[i]!);
@@ -149,7 +175,7 @@ export async function buildNotes(store: VaultStore, cache: RenderCache): Promise
       if (problem) notes[i]!.html = `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>`;
       else cache.set(keys[i]!, (notes[i]!.html = h));
     });
-    await cache.save();
+    await cache.save({ write: save });
   });
   // Awaited by the caller once its own work is done; a loader error may end the build first.
   rendered.catch(() => undefined);

@@ -1,6 +1,6 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
-import { ROLE, RecordingStore, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
+import { ROLE, RecordingStore, touchesAny, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from '../data/bundles.ts';
@@ -36,6 +36,21 @@ export const KNOWN_HARNESSES: readonly string[] = ['webui', 'cli', 'api', 'ide']
 
 const cache = new Map<string, Promise<LoadedSite>>();
 
+/** One soul's (or guest's) loads in an assembly: what a reload may keep if no change touches them. */
+interface MemberLoad {
+  presets: string[];
+  touched: ReadonlySet<string>;
+  bundles: Array<{ key: string; bundle: Bundle; view: BundleView }>;
+  view: MemberView;
+}
+
+/** The members of the last assembly that loaded, by options key, and the family they were loaded in. */
+interface Assembly {
+  shape: string;
+  members: Map<string, MemberLoad>;
+}
+const assemblies = new Map<string, Assembly>();
+
 /** Each vault root's store, kept between loads of one process so a reload reads only what changed. */
 const stores = new Map<string, MemoStore>();
 
@@ -51,20 +66,25 @@ export function loadSite(options: SiteOptions, { changed }: { changed?: readonly
   const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.historyDepth, options.prices]);
   let store = stores.get(options.vault);
   if (!store) stores.set(options.vault, (store = memoStore(new FsStore(options.vault))));
+  let reuse: Reuse | null = null;
   if (changed) {
     cache.delete(key);
     for (const path of changed) store.forget(path);
+    const last = assemblies.get(key);
+    if (last) reuse = { ...last, changed };
   }
   let loaded = cache.get(key);
   if (!loaded) {
     let render = renders.get(options.cacheDir);
     if (!render) renders.set(options.cacheDir, (render = RenderCache.open(options.cacheDir)));
-    loaded = render.then((r) => assemble(options, store, r));
+    // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
+    loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
     cache.set(key, loaded);
     // A failed build must not stick: the next build (e.g. after a fix in dev) tries again, from disk.
     const forget = (): void => {
       cache.delete(key);
       stores.delete(options.vault);
+      assemblies.delete(key);
     };
     loaded.then(({ rendered }) => rendered.catch(forget), forget);
   }
@@ -90,13 +110,18 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
   };
 }
 
-async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache): Promise<LoadedSite> {
+/** What a reload starts from: the last assembly, and the keys (`vault/path`) changed since. */
+interface Reuse extends Assembly {
+  changed: readonly string[];
+}
+
+async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache, reuse: Reuse | null, done: (assembly: Assembly) => void): Promise<LoadedSite> {
   const prices = priceTableProblem(options.prices);
   if (prices) throw new SiteBuildError('the price table', prices);
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
-  const { notes, rendered: notesRendered } = await buildNotes(store, renderCache);
+  const { notes, rendered: notesRendered } = await buildNotes(store, renderCache, { save: reuse === null });
   const agents = await buildAgents(options.agents);
   const rendered = Promise.all([notesRendered, agents.rendered]);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
@@ -107,36 +132,59 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const bundles: BundleView[] = [];
   // The loader's own bundles by key: the history reuses them as the newest commit's when the vault is committed.
   const loaded = new Map<string, Bundle>();
+  const members = new Map<string, MemberLoad>();
+  // A reload keeps every member whose loads touched none of the changed keys (same family, same
+  // presets): its bundles cannot differ, so loading, viewing and counting them again is skipped.
+  const shape = JSON.stringify(family);
+  const reusable = (id: string, presets: readonly string[]): MemberLoad | null => {
+    const last = reuse && reuse.shape === shape ? reuse.members.get(id) : undefined;
+    if (!last || last.presets.join('/') !== presets.join('/') || touchesAny(last.touched, reuse!.changed)) return null;
+    return last;
+  };
+  const keep = (id: string, member: MemberLoad): MemberView => {
+    members.set(id, member);
+    for (const { key, bundle, view } of member.bundles) {
+      loaded.set(key, bundle);
+      bundles.push(view);
+    }
+    return member.view;
+  };
   const souls: MemberView[] = [];
   for (const soul of family.souls) {
     const presets = await building(`soul ${soul}`, () => listPresets(store, soul));
+    const last = reusable(soul, presets);
+    if (last) {
+      souls.push(keep(soul, last));
+      continue;
+    }
     const siblings: BundleView['siblings'] = [
       { label: 'No preset', preset: null, href: soulPath(soul) },
       ...presets.map((p) => ({ label: p, preset: p, href: soulPath(soul, p) })),
     ];
     const record = new RecordingStore(store);
     const first = await load(`soul ${soul}`, soul, null, record);
-    loaded.set(soul, first);
     const base = bundleView(first, soul, soulPath(soul), byUri, siblings, exactTokens);
-    bundles.push(base);
+    const made: MemberLoad['bundles'] = [{ key: soul, bundle: first, view: base }];
     for (const preset of presets) {
       const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset, record);
       const key = `${soul}/${preset}`;
-      loaded.set(key, bundle);
       const view = bundleView(bundle, key, soulPath(soul, preset), byUri, siblings, exactTokens);
       view.cachePrefix = { ...cachePrefix(base, view, 'the no-preset bundle'), resentTokens: cacheBreakTokens(base.promptText, view.promptText).resentTokens };
-      bundles.push(view);
+      made.push({ key, bundle, view });
     }
-    souls.push(memberView(base, presets, byUri, record.reads));
+    souls.push(keep(soul, { presets, touched: record.touched, bundles: made, view: memberView(base, presets, byUri, record.reads) }));
   }
   const guests: MemberView[] = [];
   for (const guest of family.guestIds) {
+    const last = reusable(guest, []);
+    if (last) {
+      guests.push(keep(guest, last));
+      continue;
+    }
     const record = new RecordingStore(store);
     const bundle = await load(`guest ${guest}`, guest, null, record);
-    loaded.set(guest, bundle);
     const view = bundleView(bundle, guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }], exactTokens);
-    bundles.push(view);
-    guests.push(memberView(view, [], byUri, record.reads));
+    guests.push(keep(guest, { presets: [], touched: record.touched, bundles: [{ key: guest, bundle, view }], view: memberView(view, [], byUri, record.reads) }));
   }
 
   for (const bundle of bundles) bundle.costs = turnCosts(bundle.promptTokens.tokens, options.prices);
@@ -171,6 +219,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     agentSnapshots: agents.snapshots,
     history,
   };
+  done({ shape, members });
   return { site, rendered: rendered.then(() => site) };
 }
 

@@ -25,4 +25,4 @@ export { describeFamily } from './describe.ts';
 export type { FamilyOverview, MemberSummary, SharedNoteSummary } from './describe.ts';
 // The LingTai psyche composer lives beside the loader under the same rules, with its own entry
 // (`soulpress/psyche`), so a soul page's bundle never carries it and an agent page's never carries the loader.
-export { RecordingStore } from './recording-store.ts';
+export { RecordingStore, touchesAny } from './recording-store.ts';

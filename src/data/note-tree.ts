@@ -62,8 +62,21 @@ export function vaultTree(notes: readonly NoteView[], vault: string): TreeFolder
   return allTrees(notes).get(vault) ?? folder(vault, '');
 }
 
+const branches = new WeakMap<readonly NoteView[], Map<string, TreeFolder>>();
+
 /** The tree a note page shows: the folders on the way to the note open, every other folder closed and unlisted. */
 export function noteBranch(notes: readonly NoteView[], note: NoteView): TreeFolder {
+  // Notes of one folder share their branch: made once per folder, not once per note.
+  const folderPath = note.path.includes('/') ? note.path.slice(0, note.path.lastIndexOf('/')) : '';
+  let known = branches.get(notes);
+  if (!known) branches.set(notes, (known = new Map()));
+  const key = `${note.vault}/${folderPath}`;
+  let branch = known.get(key);
+  if (!branch) known.set(key, (branch = pruned(notes, note)));
+  return branch;
+}
+
+function pruned(notes: readonly NoteView[], note: NoteView): TreeFolder {
   const prune = (f: TreeFolder): TreeFolder => {
     const onPath = f.path === '' || note.path.startsWith(`${f.path}/`);
     return onPath ? { ...f, open: true, folders: f.folders.map(prune) } : { ...f, open: false, folders: [], notes: [] };

@@ -24,6 +24,15 @@ function escapeChar(cp: number): string {
  * Astro writes is what the link names. Plain names (`Quill Ashford`, `灵台`, `code-review`) are kept.
  */
 export function pageSegment(name: string): string {
+  let known = segments.get(name);
+  if (known === undefined) segments.set(name, (known = escapeSegment(name)));
+  return known;
+}
+
+// Every note's path is cut into segments for its page, its links, its tree and its route: once each.
+const segments = new Map<string, string>();
+
+function escapeSegment(name: string): string {
   const pieces = escapedPieces(name, false);
   // Letters that only compose as a sequence (Hangul jamo): escape every non-ASCII one.
   const parts = pieces.join('').normalize('NFC') === pieces.join('') ? pieces : escapedPieces(name, true);

@@ -27,10 +27,22 @@ export interface LiveData {
   report: (message: string) => void;
 }
 
+/**
+ * What the module hands the pages: the site as last loaded. The dev server swaps `current` after a
+ * reload instead of dropping the module, so the pages and components that import it (most of
+ * them) are not evaluated again on every edit; Astro's route cache is cleared instead.
+ */
+export interface SiteSlot {
+  /** Settles once the first load has: until then there is no page to render. */
+  ready: Promise<unknown>;
+  current: SiteData | undefined;
+}
+
 export function siteModule(site: Promise<SiteData>, live?: LiveData): Plugin {
   const key = `soulpress:site:${instances++}`;
-  const slot = Symbol.for(key);
-  (globalThis as Record<symbol, unknown>)[slot] = site;
+  const holder: SiteSlot = { ready: site.then((data) => (holder.current = data)), current: undefined };
+  holder.ready.catch(() => undefined);
+  (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = holder;
   return {
     name: 'soulpress:site-data',
     resolveId(id) {
@@ -39,10 +51,11 @@ export function siteModule(site: Promise<SiteData>, live?: LiveData): Plugin {
     load(id) {
       if (id !== RESOLVED) return undefined;
       const name = JSON.stringify(key);
-      return `const pending = globalThis[Symbol.for(${name})];
-if (pending === undefined) throw new Error(${JSON.stringify(`Soulpress: the site data (${key}) is not in this process: pages must render where the integration loaded the vault`)});
+      return `const slot = globalThis[Symbol.for(${name})];
+if (slot === undefined) throw new Error(${JSON.stringify(`Soulpress: the site data (${key}) is not in this process: pages must render where the integration loaded the vault`)});
 // The notes' HTML may still be rendering while Vite bundles: the first page waits for it.
-export default await pending;`;
+await slot.ready;
+export default slot;`;
     },
     configureServer(server) {
       if (!live) return;
@@ -66,18 +79,18 @@ export default await pending;`;
           const files = [...pending];
           pending.clear();
           const next = live.reload(files);
-          (globalThis as Record<symbol, unknown>)[slot] = next;
-          // Every page imports the data module: drop it (and what imported it) in each environment,
-          // then reload the open pages. While the load fails, the middleware above answers instead.
-          for (const environment of Object.values(server.environments)) {
-            const mod = environment.moduleGraph.getModuleById(RESOLVED);
-            if (mod) environment.moduleGraph.invalidateModule(mod);
-          }
+          // Until the new data is in, pages render the last one; then Astro's route cache (every
+          // getStaticPaths result, note pages' props among them) is cleared and the open pages reload.
+          // While the load fails, the middleware above answers instead.
           const reload = (): void => {
-            for (const environment of Object.values(server.environments)) environment.hot.send({ type: 'full-reload' });
+            for (const [name, environment] of Object.entries(server.environments)) {
+              if (name === 'client') environment.hot.send({ type: 'full-reload', path: '*' });
+              else environment.hot.send('astro:content-changed', {});
+            }
           };
           next.then(
-            () => {
+            (data) => {
+              holder.current = data;
               failure = null;
               live.report(`vault reloaded in ${Date.now() - started} ms`);
               reload();

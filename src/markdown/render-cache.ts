@@ -80,20 +80,24 @@ export class RenderCache {
     this.dirty = true;
   }
 
-  /** Write what this build used (so the file never outgrows the vault), unless nothing changed; then start the next load afresh. */
-  async save(): Promise<void> {
+  /**
+   * Start the next load afresh from what this one used, and write that to disk (so the file never
+   * outgrows the vault) unless nothing changed or `write` is off: the dev server keeps a reload's
+   * notes in memory rather than write the whole file after every edit.
+   */
+  async save({ write = true }: { write?: boolean } = {}): Promise<void> {
     const changed = this.dirty || this.used.size !== this.previous.size;
-    if (this.file !== null && changed) {
+    if (this.file !== null && changed && write) {
       const pack: Pack = { renderer: rendererId(), html: Object.fromEntries(this.used) };
       await mkdir(path.dirname(this.file), { recursive: true });
       // Builds side by side may share the folder: each writes its own file and renames it in whole.
       const tmp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(tmp, JSON.stringify(pack));
       await rename(tmp, this.file);
+      this.dirty = false;
     }
     this.previous.clear();
     for (const [k, v] of this.used) this.previous.set(k, v);
     this.used.clear();
-    this.dirty = false;
   }
 }

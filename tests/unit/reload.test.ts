@@ -2,7 +2,7 @@
 // and a reload through loadSite shows an edit, an added note and a removed one, reading the rest
 // from what it already knew.
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -59,4 +59,44 @@ test('a reload with the changed keys shows an edit, a new note and a removed one
   // Untouched notes keep what was rendered for them.
   const voice = (s: typeof first) => s.notes.find((n) => n.uri === 'soul://cwkpippa-shared/core/voice.md')!.html;
   assert.equal(voice(third), voice(first));
+});
+
+test('after each kind of change a reload equals a cold load of the same files, and keeps the members no change reached', async () => {
+  const root = path.join(work, 'same');
+  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
+  const base = { agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: null, prices: [] };
+  let copies = 0;
+  const cold = async (): Promise<string> => {
+    const copy = path.join(work, `cold-${copies++}`);
+    cpSync(root, copy, { recursive: true });
+    return JSON.stringify(await (await loadSite({ ...base, vault: copy })).rendered);
+  };
+  let last = await (await loadSite({ ...base, vault: root })).rendered;
+  const bundle = (site: typeof last, key: string) => site.bundles.find((b) => b.key === key)!;
+  const steps: Array<{ what: string; change: () => string[]; kept: string[]; redone: string[] }> = [
+    { what: 'a soul note edited', change: () => (appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nedited\n'), ['pippa/core/curiosity.md']), kept: ['quill', 'lingtai', 'marlow'], redone: ['pippa'] },
+    { what: 'a shared core note edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/core/voice.md'), '\nshared edit\n'), ['cwkpippa-shared/core/voice.md']), kept: [], redone: ['pippa', 'quill'] },
+    { what: 'the shared instructions edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/instructions.md'), '\nAlso this.\n'), ['cwkpippa-shared/instructions.md']), kept: ['marlow'], redone: ['pippa', 'quill'] },
+    { what: 'a preset added', change: () => (writeFileSync(path.join(root, 'quill/projects/new-preset.md'), '# A new preset\n'), ['quill/projects/new-preset.md']), kept: ['pippa'], redone: ['quill'] },
+    { what: 'a folder renamed', change: () => (renameSync(path.join(root, 'pippa/core/engineering'), path.join(root, 'pippa/core/eng')), ['pippa/core/engineering', 'pippa/core/eng']), kept: ['quill'], redone: ['pippa'] },
+    { what: 'a guest memory added', change: () => (writeFileSync(path.join(root, 'cwkpippa-guests/marlow/memory/2026-05-01-new.md'), '# New memory\n'), ['cwkpippa-guests/marlow/memory/2026-05-01-new.md']), kept: ['pippa', 'quill'], redone: ['marlow'] },
+    { what: 'an index note removed', change: () => (unlinkSync(path.join(root, 'quill/index/drafts.md')), ['quill/index/drafts.md']), kept: ['pippa', 'marlow'], redone: ['quill'] },
+    { what: 'a guest added', change: () => (cpSync(path.join(root, 'cwkpippa-guests/sable'), path.join(root, 'cwkpippa-guests/sable2'), { recursive: true }), ['cwkpippa-guests/sable2']), kept: [], redone: ['pippa'] },
+  ];
+  for (const step of steps) {
+    const changed = step.change();
+    const next = await (await loadSite({ ...base, vault: root }, { changed })).rendered;
+    assert.equal(JSON.stringify(next), await cold(), `${step.what}: the reload differs from a cold load`);
+    for (const key of step.kept) assert.equal(bundle(next, key), bundle(last, key), `${step.what}: ${key} was loaded again`);
+    for (const key of step.redone) assert.notEqual(bundle(next, key), bundle(last, key), `${step.what}: ${key} was kept`);
+    last = next;
+  }
+  // A broken note fails the reload; fixing it loads everything again, as a cold load would.
+  const curiosity = path.join(root, 'pippa/core/curiosity.md');
+  const good = readFileSync(curiosity);
+  writeFileSync(curiosity, Buffer.from([0xff, 0xfe, 0x41]));
+  await assert.rejects(loadSite({ ...base, vault: root }, { changed: ['pippa/core/curiosity.md'] }).then((l) => l.rendered), /curiosity/);
+  writeFileSync(curiosity, good);
+  const fixed = await (await loadSite({ ...base, vault: root }, { changed: ['pippa/core/curiosity.md'] })).rendered;
+  assert.equal(JSON.stringify(fixed), await cold());
 });
