@@ -5,7 +5,7 @@ import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from '../data/bundles.ts';
 import { priceTableProblem, turnCosts } from '../data/cost.ts';
-import { TOKENIZER, cacheBreakTokens, exactTokens } from '../node/tokens.ts';
+import { TOKENIZER, cacheBreakTokens, exactTokens, openTokenStore, saveTokenStore } from '../node/tokens.ts';
 import { SiteBuildError, building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
@@ -118,6 +118,7 @@ interface Reuse extends Assembly {
 async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache, reuse: Reuse | null, done: (assembly: Assembly) => void): Promise<LoadedSite> {
   const prices = priceTableProblem(options.prices);
   if (prices) throw new SiteBuildError('the price table', prices);
+  await openTokenStore(options.cacheDir);
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
@@ -219,6 +220,8 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     agentSnapshots: agents.snapshots,
     history,
   };
+  // Like the rendered notes, counts are written back by a cold load only, not after every edit in dev.
+  if (reuse === null) await saveTokenStore();
   done({ shape, members });
   return { site, rendered: rendered.then(() => site) };
 }

@@ -81,6 +81,9 @@ export function promptRevision(documents: readonly IdentityDocument[], encoded: 
   return sha256Hex(out.subarray(0, at));
 }
 
+/** What the rendered prompt puts between two documents' texts: one blank line. */
+export const PROMPT_SEPARATOR = '\n\n';
+
 /** The rendered prompt: every non-empty text in order, one blank line between. */
 export function renderPrompt(documents: readonly IdentityDocument[]): string {
   // join builds one flat string; appending in a loop builds a rope a thousand pieces deep, which
@@ -88,5 +91,5 @@ export function renderPrompt(documents: readonly IdentityDocument[]): string {
   return documents
     .filter((doc) => doc.text !== '')
     .map((doc) => doc.text)
-    .join('\n\n');
+    .join(PROMPT_SEPARATOR);
 }

@@ -4,7 +4,7 @@ export type { SoulRole, GuestRole, Role, RoleRule, ModeRule, LoadingValue } from
 export { VaultError, ERROR_CODES, isVaultError } from './errors.ts';
 export type { ErrorCode, VaultErrorJSON } from './errors.ts';
 export type { Bundle, BundleWarning, IdentityDocument, Mode, Problem } from './bundle.ts';
-export { renderPrompt } from './bundle.ts';
+export { PROMPT_SEPARATOR, renderPrompt } from './bundle.ts';
 export { loadIdentity, inspectIdentity, LARGE_NOTE_BYTES } from './load.ts';
 export type { LoadOptions, Inspection, RoleWarning } from './load.ts';
 export { checkFamily } from './check.ts';
@@ -19,7 +19,7 @@ export { parseUri, noteUri, pathProblem, uriKey, keyUri, resolveSegments, VAULT_
 export type { NoteRef } from './uri.ts';
 export { pointerText, readCommand } from './pointer.ts';
 export { readNote } from './read.ts';
-export { sha256Hex, decodeNote, noteRevision, rememberRevision, utf8Length } from './text.ts';
+export { sha256Hex, decodeNote, noteRevision, rememberRevision, utf8Length, utf8LengthOnce, commonPrefixLength } from './text.ts';
 export { compareCodePoints, comparePaths } from './order.ts';
 export { describeFamily } from './describe.ts';
 export type { FamilyOverview, MemberSummary, SharedNoteSummary } from './describe.ts';

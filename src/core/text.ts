@@ -86,3 +86,24 @@ export function utf8Length(text: string): number {
   }
   return length;
 }
+
+/** UTF-8 length of a text measured once and not remembered: a slice made for one question. */
+export function utf8LengthOnce(text: string): number {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  return encoder.encodeInto(text, scratch).written;
+}
+
+const CHUNK = 2048;
+
+/**
+ * How many leading UTF-16 units two strings share. Whole chunks are compared as strings first
+ * (V8 compares flat strings natively, many times faster than a JavaScript loop over each unit):
+ * two 300 KB prompts that part near the end cost a few hundred string compares, not 300,000.
+ */
+export function commonPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}

@@ -1,7 +1,7 @@
 // A loaded bundle as the page shows it: the loader's documents in the loader's order,
 // each with its in-prompt size and share, grouped into runs of the same role. Isomorphic: the
 // browser preview (src/preview/) runs this same code over the bundles it re-assembles.
-import { ROLE_RULES, renderPrompt, utf8Length } from '../core/index.ts';
+import { ROLE_RULES, commonPrefixLength, renderPrompt, utf8Length, utf8LengthOnce } from '../core/index.ts';
 import type { Bundle, IdentityDocument } from '../core/index.ts';
 
 import type { BundleView, CachePrefix, DocumentView, NoteLink, RoleGroup, TokenCount } from './types.ts';
@@ -16,8 +16,8 @@ import { uriAnchor } from './urls.ts';
  */
 export interface TokenCounter {
   document(doc: IdentityDocument, bytes: number): TokenCount;
-  /** The rendered prompt of a bundle with this revision; `documents` are the counts just given. */
-  prompt(text: string, revision: string, documents: readonly TokenCount[]): TokenCount;
+  /** The rendered prompt of a bundle with this revision; `documents` are the counts just given, for the documents' `texts`. */
+  prompt(text: string, revision: string, documents: readonly TokenCount[], texts: readonly string[]): TokenCount;
 }
 
 /** What fixes a document's text within one member's loads: its role, mode, note revision and URI. */
@@ -83,7 +83,7 @@ export function bundleView(bundle: Bundle, key: string, href: string, notes: Rea
     revision: bundle.revision,
     href,
     promptBytes,
-    promptTokens: counter.prompt(promptText, bundle.revision, counts),
+    promptTokens: counter.prompt(promptText, bundle.revision, counts, bundle.documents.map((d) => d.text)),
     promptText,
     documents,
     groups,
@@ -104,13 +104,12 @@ const encoder = new TextEncoder();
  */
 export function sharedUtf8Prefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  let i = commonPrefixLength(a, b);
   if (i > 0 && i < n) {
     const before = a.charCodeAt(i - 1);
     if (before >= 0xd800 && before <= 0xdbff) i--; // the pair differs in its low half
   }
-  let shared = utf8Length(a.slice(0, i));
+  let shared = utf8LengthOnce(a.slice(0, i));
   if (i < n) {
     const x = encoder.encode(String.fromCodePoint(a.codePointAt(i)!));
     const y = encoder.encode(String.fromCodePoint(b.codePointAt(i)!));

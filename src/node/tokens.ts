@@ -2,6 +2,11 @@
 // purpose: its rank table is megabytes of JavaScript, so the browser never imports this module (the
 // live preview gets the build's counts in its snapshot instead; src/preview/token-estimate.ts).
 import { countTokens as o200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PROMPT_SEPARATOR, commonPrefixLength } from '../core/index.ts';
+import { versionOf } from './package-version.ts';
 import type { TokenCounter } from '../data/bundles.ts';
 
 /** What every page and the CLI name as the source of their token counts. */
@@ -45,7 +50,7 @@ function countPiece(text: string): number {
   let n = cache.get(text);
   if (n === undefined) {
     // The plain options cost a regex build per call: only a piece that could hold a special token takes them.
-    n = text.includes('<|') ? o200k(text, PLAIN) : o200k(text);
+    n = stored(text, () => (text.includes('<|') ? o200k(text, PLAIN) : o200k(text)));
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(text, n);
   }
@@ -59,15 +64,107 @@ function countPiece(text: string): number {
  */
 const texts = new Map<string, number>();
 
+/**
+ * Counts kept between builds (in the cache folder, beside the rendered notes), by a digest of the
+ * text: a rebuild after one edit counts only the texts that changed. Short texts are counted, not looked up.
+ */
+const STORE_FILE = 'soulpress-tokens.json';
+const STORED_MIN = 128;
+let store: { file: string; tokenizer: string; previous: Map<string, number>; used: Map<string, number> } | null = null;
+
+/** Use the counts the last build left under `dir` (Astro's cacheDir); null keeps counts in memory only. */
+export async function openTokenStore(dir: string | null): Promise<void> {
+  if (dir === null) return void (store = null);
+  const file = path.join(dir, STORE_FILE);
+  if (store?.file === file) return;
+  const tokenizer = `${TOKENIZER.id} gpt-tokenizer@${versionOf('gpt-tokenizer')}`;
+  let previous = new Map<string, number>();
+  try {
+    const pack = JSON.parse(await readFile(file, 'utf8')) as { tokenizer?: unknown; counts?: Record<string, number> };
+    if (pack.tokenizer === tokenizer && pack.counts && typeof pack.counts === 'object') previous = new Map(Object.entries(pack.counts));
+  } catch {
+    // None yet, or cut short: count everything, as a cold build does.
+  }
+  store = { file, tokenizer, previous, used: new Map() };
+}
+
+/** Write the counts this build used (so the file never outgrows the vault), then start the next build from them. */
+export async function saveTokenStore(): Promise<void> {
+  if (store === null) return;
+  const { file, tokenizer, used } = store;
+  await mkdir(path.dirname(file), { recursive: true });
+  // Builds side by side may share the folder: each writes its own file and renames it in whole.
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, JSON.stringify({ tokenizer, counts: Object.fromEntries(used) }));
+  await rename(tmp, file);
+  store.previous = used;
+  store.used = new Map();
+}
+
+/** A long text's count from the last build's store, else counted now; either way kept for the next build. */
+function stored(text: string, count: () => number): number {
+  if (store === null || text.length < STORED_MIN) return count();
+  const key = createHash('sha1').update(text).digest('base64url');
+  const n = store.previous.get(key) ?? count();
+  store.used.set(key, n);
+  return n;
+}
+
 /** Tokens of `text` under o200k_base, exactly as the tokenizer counts the whole text. */
 export function countTokens(text: string): number {
   if (text === '') return 0;
   let total = texts.get(text);
   if (total !== undefined) return total;
-  total = 0;
-  for (const piece of pieces(text)) total += countPiece(piece);
+  total = stored(text, () => countPieces(text));
   if (texts.size >= CACHE_LIMIT) texts.clear();
   texts.set(text, total);
+  return total;
+}
+
+/** Tokens of a text made for one question (a slice), piece by piece, without remembering the whole. */
+function countPieces(text: string): number {
+  let total = 0;
+  for (const piece of pieces(text)) total += countPiece(piece);
+  return total;
+}
+
+/** Where a text's first piece ends (its first cut), or its length when it has none. */
+function firstCut(text: string): number {
+  for (let at = text.indexOf('\n'); at >= 0 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) if (CUTTABLE.test(text[at + 1]!)) return at + 1;
+  return text.length;
+}
+
+/**
+ * Tokens of `texts` joined by `sep` (line breaks only: the prompt's blank line), exactly as the
+ * joined text counts, from each text's own count: only the pieces that meet at each join are
+ * counted again. A prompt repeats its notes' texts, so counting it whole would cut and look up
+ * every line of every note once more for each bundle that carries them.
+ */
+export function countJoined(texts: readonly string[], sep: string): number {
+  if (!/^\n+$/.test(sep)) return countTokens(texts.filter((t) => t !== '').join(sep));
+  let total = 0;
+  // The last piece of what is joined so far: a join can only change the piece it ends.
+  let tail: string | null = null;
+  for (const text of texts) {
+    if (text === '') continue;
+    const own = countTokens(text);
+    const cut = firstCut(text);
+    const lastPiece = (): string => text.slice(lastCut(text, text.length));
+    if (tail === null) {
+      total = own;
+      tail = lastPiece();
+    } else if (CUTTABLE.test(text[0]!)) {
+      // A cut right after the separator: the tail takes the separator and ends there.
+      total += countPiece(tail + sep) - countPiece(tail) + own;
+      tail = lastPiece();
+    } else {
+      // No cut: the tail, the separator and the text's first piece are one piece.
+      const first = text.slice(0, cut);
+      const merged: string = tail + sep + first;
+      total += countPiece(merged) - countPiece(tail) - countPiece(first) + own;
+      tail = cut === text.length ? merged : lastPiece();
+    }
+  }
   return total;
 }
 
@@ -101,13 +198,12 @@ export interface CacheBreak {
  */
 export function cacheBreakTokens(from: string, to: string): CacheBreak {
   const tokens = countTokens(to);
-  let i = 0;
-  const n = Math.min(from.length, to.length);
-  while (i < n && from.charCodeAt(i) === to.charCodeAt(i)) i++;
+  const i = commonPrefixLength(from, to);
   if (i === to.length && i === from.length) return { tokens, cachedTokens: tokens, resentTokens: 0 };
   // A cut before i is a cut in both prompts: the characters before it, and the one after, are shared.
   let cut = lastCut(to, i - 1);
-  let cachedTokens = countTokens(to.slice(0, cut));
+  // Counting is additive over cuts: count whichever side of the cut is shorter.
+  let cachedTokens = cut <= to.length / 2 ? countPieces(to.slice(0, cut)) : tokens - countPieces(to.slice(cut));
   for (;;) {
     const [toEnd, fromEnd] = [nextCut(to, cut), nextCut(from, cut)];
     const a = encode(to.slice(cut, toEnd), PLAIN);
@@ -125,5 +221,5 @@ export function cacheBreakTokens(from: string, to: string): CacheBreak {
 /** The build's and the CLI's counter: every text counted by the tokenizer, nothing estimated. */
 export const exactTokens: TokenCounter = {
   document: (doc) => ({ tokens: countTokens(doc.text), estimated: false }),
-  prompt: (text) => ({ tokens: countTokens(text), estimated: false }),
+  prompt: (_text, _revision, _documents, texts) => ({ tokens: countJoined(texts, PROMPT_SEPARATOR), estimated: false }),
 };

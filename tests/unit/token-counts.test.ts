@@ -7,7 +7,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { discoverFamily, listPresets, loadIdentity, renderPrompt } from '../../src/core/index.ts';
 import { FsStore } from '../../src/node/index.ts';
-import { cacheBreakTokens, countTokens } from '../../src/node/tokens.ts';
+import { cacheBreakTokens, countJoined, countTokens } from '../../src/node/tokens.ts';
 import { SAMPLE } from './helpers.ts';
 
 const reference = new Tiktoken(o200k);
@@ -74,6 +74,22 @@ describe('token counts', () => {
       const joined = parts.join('\n\n');
       assert.equal(countTokens(joined), count(joined));
     }), { numRuns: 1000 });
+  });
+
+  // A prompt is counted from its documents' counts and the pieces at each join.
+  test('texts joined by a blank line: the joined text\'s count, from the texts\' own', () => {
+    const start = fc.constantFrom('', ' ', '\n', '/', '\t', 'a', '#', '  - ', '.');
+    const part = fc.oneof(text, fc.tuple(start, text).map(([s, t]) => s + t), line);
+    fc.assert(fc.property(fc.array(part, { maxLength: 6 }), (parts) => {
+      const joined = parts.filter((p) => p !== '').join('\n\n');
+      assert.equal(countJoined(parts, '\n\n'), count(joined));
+    }), { numRuns: 1500 });
+  });
+
+  test('every prompt of the sample family counted from its documents: the reference count', async () => {
+    for (const bundle of await sampleBundles()) {
+      assert.equal(countJoined(bundle.documents.map((d) => d.text), '\n\n'), count(renderPrompt(bundle.documents)), `${bundle.soul} ${bundle.preset}`);
+    }
   });
 
   test('a cache break: cached tokens are the leading tokens both prompts share', () => {
