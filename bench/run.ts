@@ -40,21 +40,22 @@ const only = new Set((values.only ?? 'loader,build,browser,dev').split(','));
 
 // Default sizes fit 10 minutes on 2 cores; --quick is a smoke run of every code path.
 const SIZES = {
-  loader: quick ? { souls: 10, notes: 50, iterations: 2 } : { souls: 100, notes: 200, iterations: 5 },
+  loader: quick ? { souls: 10, notes: 50, iterations: 2 } : { souls: 100, notes: 200, iterations: 3 },
   noteBytes: 1500,
   sharedCore: 40,
   // Souls of 200 notes each, on top of the sample family (its ~40 notes), for the scaling builds.
   scaling: quick ? [1, 2, 4] : [5, 12, 25],
   // Index into scaling: the largest size is built by both projects.
   versusAt: 2,
-  // Timed builds of each side of part 2, interleaved: other tenants of a shared machine slow
-  // whichever build they land on, so each side is judged by its fastest run.
+  // Timed builds of Soulpress and plain Astro in part 2, interleaved: other tenants of a shared
+  // machine slow whichever build they land on, so each side is judged by its fastest run. Starlight
+  // and search-off are built once (the first round), which keeps the bench within its 10 minutes.
   versusRounds: quick ? 1 : 2,
   browser: quick ? [{ label: '500', notes: 500 }] : [{ label: '500', notes: 500 }, { label: '5000', notes: 5000 }],
   browserRuns: quick ? 5 : 20,
   // Part 6: souls of 200 notes on top of the sample family (0 is the sample alone), edits per size.
   dev: quick ? [0] : [0, 25],
-  devEdits: quick ? 2 : 5,
+  devEdits: quick ? 2 : 3,
 };
 
 const log = (s: string): void => console.error(s);
@@ -131,13 +132,9 @@ if (only.has('build')) {
       log(`3. scaling: Soulpress build of ${fmt(family.files.length)} notes`);
       const run = await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}`) });
       log(`   ${run.ok ? `${fmt(run.pages)} pages in ${fmt(run.wallMs / 1000, 1)} s, peak RSS ${fmt(run.maxRssBytes / 1e6)} MB` : `failed: ${run.error}`}`);
-      // A single build is as noisy as the machine; each size is judged by the fastest of two
-      // (at the part 2 size, the second is part 2's own second Soulpress build).
+      // The part 2 size is judged by the fastest of part 2's Soulpress builds; the smaller sizes,
+      // a third of its time together, by one build each (a second of each cost a minute of bench).
       const runs = [run];
-      if (i !== SIZES.versusAt && !quick) {
-        log(`3. scaling: again`);
-        runs.push(await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}-again`) }));
-      }
       if (i === SIZES.versusAt) {
         const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
@@ -147,9 +144,10 @@ if (only.has('build')) {
           }
           log(`2. plain Astro build of the same ${fmt(family.files.length)} notes (round ${round + 1})`);
           v.plain.push(await runBuild({ project: 'plain', family, ...dir('plain') }));
-          log(`2. Starlight build of the same notes (round ${round + 1})`);
+          if (round > 0) continue;
+          log(`2. Starlight build of the same notes`);
           v.starlight.push(await runBuild({ project: 'starlight', family, ...dir('starlight') }));
-          log(`2. Soulpress build with search off (round ${round + 1})`);
+          log(`2. Soulpress build with search off`);
           v.noSearch.push(await runBuild({ project: 'soulpress', family, ...dir('site-nosearch'), env: { SOULPRESS_SEARCH: 'off' } }));
         }
         const p = fastest(v.plain);
@@ -170,7 +168,7 @@ if (only.has('build')) {
       }
       scaling.push(fastest(runs));
       if (i === 0) {
-        log('profile: both builds under --cpu-prof');
+        log('profile: Soulpress and plain Astro builds under --cpu-prof');
         const profile = async (project: 'soulpress' | 'plain'): Promise<ProfileSummary | null> => {
           const profDir = path.join(work, `prof-${project}`);
           const built = await runBuild({ project, family, ...dir(`prof-${project}-site`), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] });
@@ -184,11 +182,11 @@ if (only.has('build')) {
       rmSync(path.dirname(family.root), { recursive: true, force: true });
     }
     const sizes = SIZES.scaling.map((n) => `${n}`).join(' / ');
-    sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Starlight is \`bench/starlight\`: the same \`glob()\` over the same notes as its docs collection, Starlight 0.42 at its defaults (its own Pagefind search on, as Soulpress ships) except a one-link sidebar (its default lists every page on every page). Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`). The builds of part 2 are interleaved (Soulpress, plain, Starlight, Soulpress with search off${SIZES.versusRounds > 1 ? ', then all four again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }, { name: 'Starlight', run: fastest(versus.starlight) }]) : '', '');
+    sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Starlight is \`bench/starlight\`: the same \`glob()\` over the same notes as its docs collection, Starlight 0.42 at its defaults (its own Pagefind search on, as Soulpress ships) except a one-link sidebar (its default lists every page on every page). Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`). The builds of part 2 are interleaved (Soulpress, plain, Starlight, Soulpress with search off${SIZES.versusRounds > 1 ? ', then Soulpress and plain again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }, { name: 'Starlight', run: fastest(versus.starlight) }]) : '', '');
 
-    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ', the fastest of two builds at each size'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; built twice each, next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k and 5k notes.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
+    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the largest is part 2\'s fastest Soulpress build, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k and 5k notes.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
 
-    sections.push('## 5. Incremental', '', `${fmt(incNotes)} notes (the part 2 family). The full build is each side's fastest cold build of part 2; the rebuild runs \`astro build\` again with the cache folder the last of those left, after appending a line to \`soul://${edited}\` (a soul core note, so its page, its soul's bundles and their pages change). Both projects use Astro's \`experimental.incrementalBuild\`: plain Astro keys each page by its content entry's digest, which is Astro's own floor for a rebuild (every page is still checked and copied from the cache). Soulpress also reuses the rendered notes and the search shards the edit did not touch, and runs the loader in full.`, '', incrementalTable(rows), '', rows.length ? incrementalVerdict(rows) : '', '');
+    sections.push('## 5. Incremental', '', `${fmt(incNotes)} notes (the part 2 family). The full build is each side's fastest cold build of part 2; the rebuild runs \`astro build\` again with the cache folder the last of those left, after appending a line to \`soul://${edited}\` (a soul core note, so its page, its soul's bundles and their pages change). Both projects use Astro's \`experimental.incrementalBuild\`: plain Astro keys each page by its content entry's digest, which is Astro's own floor for a rebuild (every page is still checked and copied from the cache). Soulpress also reuses the rendered notes, the token counts and the search shards the edit did not touch, and runs the loader in full.`, '', incrementalTable(rows), '', rows.length ? incrementalVerdict(rows) : '', '');
   }
 }
 
@@ -218,19 +216,19 @@ if (only.has('browser')) {
 }
 
 // ---------------------------------------------------------------- 7. history
-// The git store's cost (issue 12): every soul and preset at each of the last 50 commits, ~2 minutes
-// at full size. In every run unless --only leaves it out (--only history runs it alone).
+// The git store's cost (issue 12): every soul and preset at each of the last 25 commits, about a
+// minute at full size. In every run unless --only leaves it out (--only history runs it alone).
 if (values.only === undefined || only.has('history')) {
-  const h = quick ? { souls: 5, notes: 50, commits: 5 } : { souls: 25, notes: 200, commits: 50 };
+  const h = quick ? { souls: 5, notes: 50, commits: 5 } : { souls: 25, notes: 200, commits: 25 };
   const result = await benchHistory(spec(h.souls, h.notes), h.commits, log);
   sections.push('## 7. The git store over history', '', `A generated family of ${fmt(result.notes)} notes (${h.souls} souls x ${h.notes} notes) committed once, then ${h.commits - 1} commits that each edit three notes, packed by \`git gc\`. At each of the ${h.commits} commits a \`GitStore\` is opened (\`rev-parse\`, one \`ls-tree -r\`) and every soul without and with each preset is loaded through it (one \`cat-file --batch\` process per store), one load after another; then the same loads once through the fs store on the working tree. Nothing is cached between loads in either store.`, '', historyTable(result), '');
 }
 
 // ---------------------------------------------------------------- 8. history pages in a build
-// What the history pages add to a build (issue 12): the sample in its repository and a 5k-note family
-// with 20 commits, each built once with history off and once on, search off (~1 minute).
+// What the history pages add to a build (issue 12): the sample in its repository and a 2.5k-note family
+// with 20 commits, each built once with history off and once on, search off (under a minute).
 if ((values.only === undefined || only.has('history')) && siteBuildable() === null) {
-  const h = quick ? { souls: 2, commits: 3 } : { souls: 25, commits: 20 };
+  const h = quick ? { souls: 2, commits: 3 } : { souls: 12, commits: 20 };
   const rows = await benchHistoryBuilds(spec(h.souls, 200, 2), h.commits, work, log);
   sections.push('## 8. Builds with history on and off', '', `Each vault built twice, one after the other, with \`SOULPRESS_HISTORY=off\` and then with the default depth (100), search off in both (the search index is part 2's subject). The sample is \`content/vaults\` inside this repository, so its history is whatever commits of this repository touched it. The generated family is the sample plus ${h.souls} souls x 200 notes, committed once and then ${h.commits - 1} commits of three edited notes each (as part 7). History pages are one per soul, preset and guest plus the family page; every bundle is loaded once per distinct state of the vaults it reads.`, '', historyBuildTable(rows), '');
 }
