@@ -1,7 +1,7 @@
 // An agent page's changing parts as HTML strings: the sections table, the bar, SHOW, the .rules card,
 // the pad's pins and the problems. As with render-html.ts for souls, the .astro components emit these
 // at build time and the live preview emits them again in the browser after re-composing.
-import { bytes, percent, plural, size, tokenCount } from '../components/format.ts';
+import { TOKENS_LABEL, bytes, percent, plural, size, tokenCount } from '../components/format.ts';
 import type { AgentView } from '../data/types.ts';
 import { stackedBar } from './bar.ts';
 import { esc } from './escape.ts';
@@ -28,7 +28,7 @@ export function agentSectionRows(view: AgentView): string {
         `<td class="doc-cell">${known ? `<a class="doc-title" href="#${s.anchor}-text">${esc(s.label)}</a>` : `<span class="doc-title">${esc(s.label)}</span>`}<span class="section-source">${known ? '' : 'placeholder, '}${esc(s.source)}</span><code class="uri">${s.name}</code></td>` +
         `<td class="mode-cell">${s.protected ? mark('protected', 'protected') : mark('unprotected', 'unprotected')}</td>` +
         `<td class="num prompt-size">${known ? bytes(s.bytes!) : '<span class="muted">at rebuild</span>'}</td>` +
-        `<td class="num tokens">${s.tokens ? tokenCount(s.tokens) : ''}</td>` +
+        `<td class="num tokens">${s.tokens ? tokenCount(s.tokens) + TOKENS_LABEL : ''}</td>` +
         `<td class="num share">${known ? `<span class="share-figure">${percent(s.share)}</span><span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${(s.share * 100).toFixed(1)}%"></span></span>` : ''}</td>` +
         `<td class="applied-cell">${s.applied ? mark(MARKS[s.applied][0], MARKS[s.applied][1]) : '<span class="muted">—</span>'}</td></tr>`;
     }
