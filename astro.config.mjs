@@ -6,6 +6,7 @@ import soulpress from './src/integration/index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { highlight } from './src/markdown/highlight.ts';
 import { headingAnchors } from './src/markdown/heading-anchors.ts';
+import { tableScroll } from './src/markdown/table-scroll.ts';
 
 // SOULPRESS_SITE is the public origin the sitemap names; the vault comes from SOUL_VAULT_DIR
 // (or content/vaults), and everything else from the integration's options below.
@@ -18,8 +19,9 @@ export default defineConfig({
     sitemap(),
   ],
   // Lessons' headings get anchor links beside them, as vault notes' do (MDX extends this config), and their
-  // code goes through the notes' highlighter (src/markdown/highlight.ts), not Astro's.
-  markdown: { processor: satteri({ hastPlugins: [headingAnchors({ levels: ['h2', 'h3'] }), highlight] }), syntaxHighlight: false },
+  // code goes through the notes' highlighter (src/markdown/highlight.ts), not Astro's, and their tables scroll in
+  // a box a keyboard reaches (src/markdown/table-scroll.ts), as notes' do.
+  markdown: { processor: satteri({ hastPlugins: [headingAnchors({ levels: ['h2', 'h3'] }), tableScroll, highlight] }), syntaxHighlight: false },
   build: { format: 'directory' },
   devToolbar: { enabled: false },
   experimental: { incrementalBuild: true },

@@ -9,52 +9,12 @@ import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { MemoryStore, loadIdentity } from '../src/core/index.ts';
 import { generateFamily, tempDir } from './generate.ts';
+import { routeOf, siteRoutes } from '../src/build/routes.ts';
 import { fmt, median, table, verdict } from './stats.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
 // ---------------------------------------------------------------- JS per page kind
-
-interface Route {
-  pattern: string;
-  segments: string[];
-}
-
-/** The site's routes from src/pages, so every built page is named by the route that made it. */
-export function siteRoutes(pagesDir: string): Route[] {
-  const routes: Route[] = [];
-  const visit = (dir: string, prefix: string[]): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) visit(path.join(dir, entry.name), [...prefix, entry.name]);
-      else if (/\.(astro|md|mdx)$/.test(entry.name)) {
-        const base = entry.name.replace(/\.(astro|md|mdx)$/, '');
-        const segments = base === 'index' ? prefix : [...prefix, base];
-        routes.push({ pattern: `/${segments.join('/')}${segments.length ? '/' : ''}`, segments });
-      }
-    }
-  };
-  visit(pagesDir, []);
-  // Static segments win over [param], and [param] over [...rest], as in Astro's own routing.
-  const rank = (s: string): number => (s.startsWith('[...') ? 2 : s.startsWith('[') ? 1 : 0);
-  return routes.sort((a, b) => {
-    for (let i = 0; i < Math.max(a.segments.length, b.segments.length); i++) {
-      const d = rank(a.segments[i] ?? '') - rank(b.segments[i] ?? '');
-      if (d !== 0) return d;
-    }
-    return b.segments.length - a.segments.length;
-  });
-}
-
-function matches(route: Route, parts: string[]): boolean {
-  const { segments } = route;
-  for (let i = 0; i < segments.length; i++) {
-    const seg = segments[i]!;
-    if (seg.startsWith('[...')) return parts.length >= i;
-    if (i >= parts.length) return false;
-    if (!seg.startsWith('[') && seg !== parts[i]) return false;
-  }
-  return parts.length === segments.length;
-}
 
 function htmlFiles(dir: string): string[] {
   return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
@@ -118,7 +78,7 @@ export function jsPerPageKind(distDir: string, pagesDir = path.join(REPO, 'src/p
   for (const file of htmlFiles(distDir)) {
     const rel = path.relative(distDir, file).split(path.sep);
     const parts = rel.at(-1) === 'index.html' ? rel.slice(0, -1) : [...rel.slice(0, -1), rel.at(-1)!.replace(/\.html$/, '')];
-    const route = routes.find((r) => matches(r, parts));
+    const route = routeOf(routes, parts);
     const kind = route?.pattern ?? '(no route)';
     const entry = byKind.get(kind) ?? { files: [] };
     entry.files.push(file);

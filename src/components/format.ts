@@ -31,6 +31,12 @@ export function shortRevision(revision: string): string {
   return revision.slice(0, 12);
 }
 
+/**
+ * A token count's unit in a table cell (`352<span> tokens</span>`): seen where the table's rows are cards on a
+ * phone and its column headers are hidden, read by screen readers everywhere (the `.cell-label` style).
+ */
+export const TOKENS_LABEL = '<span class="cell-label"> tokens</span>';
+
 /** A token count, "≈" before it when it is an estimate rather than the tokenizer's. */
 export function tokenCount(c: { tokens: number; estimated: boolean }): string {
   return `${c.estimated ? '≈ ' : ''}${count(c.tokens)}`;

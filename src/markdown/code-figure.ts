@@ -2,6 +2,7 @@
 // The same transformer runs for lessons (Astro's Shiki config) and for vault notes, so both look alike.
 import type { ShikiTransformer } from 'shiki';
 import type { Element, ElementContent, Root } from 'hast';
+import { scrollRegion } from './scroll-region.ts';
 
 const LANGUAGE_NAMES: Record<string, string> = {
   ts: 'TypeScript',
@@ -68,6 +69,8 @@ export function figureFor(pre: Element, lang: string | undefined, meta: string |
   caption.push(el('span', { className: ['code-lang'] }, [text(languageName(lang))]));
   // Hidden until the copy script runs: without JavaScript there is no dead button.
   caption.push(el('button', { type: 'button', className: ['copy'], hidden: true, dataCopy: '' }, [text('Copy')]));
+  // A long line scrolls sideways inside the block: Tab reaches it (Shiki's tabindex), and it is named.
+  pre.properties = { ...pre.properties, ...scrollRegion(title ? `Code: ${title}` : `Code (${languageName(lang)})`) };
   return el('figure', { className: ['code', title ? 'has-title' : 'no-title'], dataLanguage: lang ?? 'text' }, [
     el('figcaption', { className: ['code-caption'] }, caption),
     pre,

@@ -6,6 +6,7 @@ import { highlight } from './highlight.ts';
 import { isSafeUrl, linkTarget } from './links.ts';
 import { BASE_MARKER } from './base-marker.ts';
 import { headingAnchors } from './heading-anchors.ts';
+import { tableScroll } from './table-scroll.ts';
 
 export interface NoteContext {
   vault: string;
@@ -118,7 +119,7 @@ export async function renderNote(body: string, ctx: NoteContext): Promise<string
   const result = await markdownToHtml(body, {
     features: { frontmatter: false, gfm: true, rawHtml: false },
     mdastPlugins: [safety(ctx)],
-    hastPlugins: [headingAnchors({ prefix: ID_PREFIX }), linkGuard, highlight],
+    hastPlugins: [headingAnchors({ prefix: ID_PREFIX }), linkGuard, tableScroll, highlight],
   });
   return result.html;
 }

@@ -1,10 +1,11 @@
 // An agent page's changing parts as HTML strings: the sections table, the bar, SHOW, the .rules card,
 // the pad's pins and the problems. As with render-html.ts for souls, the .astro components emit these
 // at build time and the live preview emits them again in the browser after re-composing.
-import { bytes, percent, plural, size, tokenCount } from '../components/format.ts';
+import { TOKENS_LABEL, bytes, percent, plural, size, tokenCount } from '../components/format.ts';
 import type { AgentView } from '../data/types.ts';
 import { stackedBar } from './bar.ts';
 import { esc } from './escape.ts';
+import { scrollRegionAttrs, tableScrollHtml } from '../markdown/scroll-region.ts';
 
 const url = (base: string, path: string): string => base + path.replace(/^\/+/, '');
 
@@ -27,7 +28,7 @@ export function agentSectionRows(view: AgentView): string {
         `<td class="doc-cell">${known ? `<a class="doc-title" href="#${s.anchor}-text">${esc(s.label)}</a>` : `<span class="doc-title">${esc(s.label)}</span>`}<span class="section-source">${known ? '' : 'placeholder, '}${esc(s.source)}</span><code class="uri">${s.name}</code></td>` +
         `<td class="mode-cell">${s.protected ? mark('protected', 'protected') : mark('unprotected', 'unprotected')}</td>` +
         `<td class="num prompt-size">${known ? bytes(s.bytes!) : '<span class="muted">at rebuild</span>'}</td>` +
-        `<td class="num tokens">${s.tokens ? tokenCount(s.tokens) : ''}</td>` +
+        `<td class="num tokens">${s.tokens ? tokenCount(s.tokens) + TOKENS_LABEL : ''}</td>` +
         `<td class="num share">${known ? `<span class="share-figure">${percent(s.share)}</span><span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${(s.share * 100).toFixed(1)}%"></span></span>` : ''}</td>` +
         `<td class="applied-cell">${s.applied ? mark(MARKS[s.applied][0], MARKS[s.applied][1]) : '<span class="muted">—</span>'}</td></tr>`;
     }
@@ -44,19 +45,19 @@ export function agentBar(view: AgentView, base: string): string {
 
 export function showCard(view: AgentView): string {
   const show = view.psyche.show;
-  if (!('rows' in show)) return `<div class="show-failed" data-show-failed><p><strong>SHOW fails</strong> with the bounded failure, never partial rows:</p><pre class="json"><code>${esc(JSON.stringify(show, null, 2))}</code></pre></div>`;
+  if (!('rows' in show)) return `<div class="show-failed" data-show-failed><p><strong>SHOW fails</strong> with the bounded failure, never partial rows:</p><pre class="json"${scrollRegionAttrs(`SHOW's failure for ${view.id}`)}><code>${esc(JSON.stringify(show, null, 2))}</code></pre></div>`;
   const rows = show.rows.map((r) => `<tr><th scope="row"><code>${r.key}</code></th><td><code>${esc(r.current)}</code></td><td><code>${esc(r.default)}</code></td><td>${r.configurable}</td><td><code>${r.comment}</code></td></tr>`).join('');
-  return `<div class="table-scroll"><table class="show-table" data-show-rows><thead><tr><th scope="col">key</th><th scope="col">current</th><th scope="col">default</th><th scope="col">configurable</th><th scope="col">comment</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return tableScrollHtml(`SHOW: ${view.id}'s settings`, `<table class="show-table" data-show-rows><thead><tr><th scope="col">key</th><th scope="col">current</th><th scope="col">default</th><th scope="col">configurable</th><th scope="col">comment</th></tr></thead><tbody>${rows}</tbody></table>`);
 }
 
 export function rulesCard(view: AgentView): string {
   const { canonical, pending } = view.psyche.rules;
   const state = pending?.state ?? 'none';
-  const code = (text: string): string => `<pre class="prompt"><code>${esc(text)}</code></pre>`;
+  const code = (text: string, label: string): string => `<pre class="prompt"${scrollRegionAttrs(label)}><code>${esc(text)}</code></pre>`;
   return (
     `<p class="rules-state">${mark(state === 'replace' ? 'pending' : 'neutral', `.rules: ${state}`)} <span data-rules-state="${state}">${esc(view.rulesOutcome)}</span></p>` +
-    (canonical === null ? '<p class="muted">No system/rules.md: the rules section is left out.</p>' : `<h3>Canonical <code>system/rules.md</code></h3>${code(canonical)}`) +
-    (pending?.state === 'replace' ? `<h3>The pending body (stripped): written, not yet applied</h3>${code(pending.text ?? '')}` : '')
+    (canonical === null ? '<p class="muted">No system/rules.md: the rules section is left out.</p>' : `<h3>Canonical <code>system/rules.md</code></h3>${code(canonical, 'Canonical system/rules.md')}`) +
+    (pending?.state === 'replace' ? `<h3>The pending body (stripped): written, not yet applied</h3>${code(pending.text ?? '', 'The pending .rules body')}` : '')
   );
 }
 
@@ -79,7 +80,7 @@ export function problemsList(view: AgentView): string {
 export function sectionTexts(view: AgentView): string {
   return view.sections
     .filter((s) => !s.placeholder)
-    .map((s) => `<details class="section-text" id="${s.anchor}-text"><summary><code>${s.name}</code> · ${esc(s.label)} · ${bytes(s.bytes ?? 0)}</summary><pre class="prompt"><code>${esc(s.text)}</code></pre></details>`)
+    .map((s) => `<details class="section-text" id="${s.anchor}-text"><summary><code>${s.name}</code> · ${esc(s.label)} · ${bytes(s.bytes ?? 0)}</summary><pre class="prompt"${scrollRegionAttrs(`Text of the section ${s.name}`)}><code>${esc(s.text)}</code></pre></details>`)
     .join('');
 }
 

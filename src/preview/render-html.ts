@@ -3,7 +3,7 @@
 // (set:html) and the live preview emits them again in the browser, so a re-run that changes
 // nothing draws exactly the published markup. Every value from a vault is escaped here.
 import type { Mode } from '../core/index.ts';
-import { bytes, percent, plural, tokenCount } from '../components/format.ts';
+import { TOKENS_LABEL, bytes, percent, plural, tokenCount } from '../components/format.ts';
 import { ROLE_RULES } from '../core/index.ts';
 import type { BundleView, DocumentView } from '../data/types.ts';
 
@@ -45,7 +45,7 @@ function row(d: DocumentView, base: string, before: DocumentView | undefined | n
     `<td class="num pos"><a class="row-anchor" href="#${esc(d.anchor)}" aria-label="Link to document ${d.position}">${d.position}</a></td>` +
     `<td class="doc-cell">${title}${changed ? `<span class="change-mark">${changed} in this preview</span>` : ''}${uriCode(d.uri)}</td>` +
     `<td class="mode-cell">${modeBadge(d.mode, d.noteHref === null)}${was(flipped, before?.mode ?? '')}</td>` +
-    `<td class="num prompt-size">${bytes(d.promptBytes)}${was(!!changed && !!before, bytes(before?.promptBytes ?? 0))}</td><td class="num tokens">${tokenCount(d.tokens)}</td><td class="num note-size">${bytes(d.noteBytes)}</td>` +
+    `<td class="num prompt-size">${bytes(d.promptBytes)}${was(!!changed && !!before, bytes(before?.promptBytes ?? 0))}</td><td class="num tokens">${tokenCount(d.tokens)}${TOKENS_LABEL}</td><td class="num note-size">${bytes(d.noteBytes)}</td>` +
     `<td class="num share"><span class="share-figure">${percent(d.share)}</span>${was(!!changed && !!before, percent(before?.share ?? 0))}<span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${width}%"></span></span></td></tr>`
   );
 }

@@ -191,7 +191,8 @@ test.describe('live preview', () => {
     const tokens = () => page.locator('tr.doc td.tokens').allTextContents();
     const published = await tokens();
     const promptTokens = await page.locator('.identity-card [data-fact="prompt-tokens"]').textContent();
-    expect(published.every((t) => /^\d[\d,]*$/.test(t))).toBe(true);
+    // Each count carries its unit, for the phone's cards and for screen readers.
+    expect(published.every((t) => /^\d[\d,]* tokens$/.test(t))).toBe(true);
     await page.getByText("Edit a note's text").click();
     await page.getByLabel('Note', { exact: true }).selectOption('pippa/Pippa.md');
     const editor = page.getByLabel('Text as the loader reads it');

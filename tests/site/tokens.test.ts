@@ -27,8 +27,12 @@ import { innerText, withAttr } from './helpers/html.ts';
 const reference = new Tiktoken(o200k);
 const tokens = (text: string): number => reference.encode(text, [], []).length;
 const read = (page: string) => readFileSync(pageFile(DIST, page), 'utf8');
-/** The text of every `<td class="num tokens">` of the load-order table, in row order. */
-const rowTokens = (html: string) => [...html.matchAll(/<td class="num tokens">([^<]*)<\/td>/g)].map((m) => m[1]!);
+/** The figure of every `<td class="num tokens">` of the load-order table, in row order; a figure carries its unit for the phone's cards and screen readers. */
+const rowTokens = (html: string) =>
+  [...html.matchAll(/<td class="num tokens">([^<]*)(<span class="cell-label"> tokens<\/span>)?<\/td>/g)].map((m) => {
+    assert.equal(m[2] !== undefined, m[1] !== '', `the unit follows a figure, and only a figure: ${m[0]}`);
+    return m[1]!;
+  });
 
 let expected: Expected[] = [];
 before(async () => {
@@ -60,8 +64,9 @@ describe('tokens on the pages', () => {
 
   test('the shared catalog shows each note\'s tokens', () => {
     const html = read(SHARED_PATH);
-    const cells = [...html.matchAll(/<td class="num catalog-tokens">([^<]*)<\/td>/g)].map((m) => m[1]!);
+    const cells = [...html.matchAll(/<td class="num catalog-tokens">([^<]*)<span class="cell-label"> tokens<\/span><\/td>/g)].map((m) => m[1]!);
     assert.ok(cells.length > 0 && cells.every((c) => /^\d[\d,]*$/.test(c)), cells.join(' '));
+    assert.equal(cells.length, html.split('<td class="num catalog-tokens">').length - 1, 'every count carries its unit');
   });
 
   test('a preview snapshot carries the build\'s counts for every published document and prompt', () => {
@@ -124,7 +129,7 @@ describe('cost', () => {
       for (const p of DEFAULT_PRICES) {
         const row = html.slice(html.indexOf(`data-model="${p.model}"`), html.indexOf('</tr>', html.indexOf(`data-model="${p.model}"`)));
         const mark = p.exactTokens ? '' : '≈ ';
-        const cell = (name: string) => innerText(row, new RegExp(`<td class="num" data-label="[^"]*" data-cost="${name}">`), '</td>');
+        const cell = (name: string) => innerText(row, new RegExp(`<td class="num" data-cost="${name}"><span class="cell-label">[^<]+</span>`), '</td>');
         assert.equal(cell('uncached'), mark + usd((n * p.input) / 1e6), `${page} ${p.model}`);
         assert.equal(cell('cached'), mark + usd((n * p.cacheRead) / 1e6), `${page} ${p.model}`);
         assert.equal(cell('after-break'), mark + usd((n * (p.cacheWrite ?? p.input)) / 1e6), `${page} ${p.model}`);
