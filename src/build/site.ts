@@ -60,34 +60,46 @@ const renders = new Map<string | null, Promise<RenderCache>>();
 /**
  * The site for these options, loaded once. `changed` loads it again (the dev server, after an
  * edit), with the store forgetting only those keys (`vault/path`); every other note's bytes,
- * revision and rendered HTML are reused.
+ * revision and rendered HTML are reused, and so is every member no change reached.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
   const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.historyDepth, options.prices]);
+  const before = cache.get(key);
+  if (!changed) return before ?? start(options, key, null);
+  // Edits in quick succession: a reload starts once the one before it has loaded, from what that one
+  // kept, so it never keeps a member from a state older than a change it was not told about.
+  const after = (before ?? Promise.resolve()).then(
+    () => start(options, key, changed),
+    () => start(options, key, changed),
+  );
+  cache.set(key, after);
+  after.catch(() => {
+    if (cache.get(key) === after) cache.delete(key);
+  });
+  return after;
+}
+
+function start(options: SiteOptions, key: string, changed: readonly string[] | null): Promise<LoadedSite> {
   let store = stores.get(options.vault);
   if (!store) stores.set(options.vault, (store = memoStore(new FsStore(options.vault))));
   let reuse: Reuse | null = null;
   if (changed) {
-    cache.delete(key);
     for (const path of changed) store.forget(path);
     const last = assemblies.get(key);
     if (last) reuse = { ...last, changed };
   }
-  let loaded = cache.get(key);
-  if (!loaded) {
-    let render = renders.get(options.cacheDir);
-    if (!render) renders.set(options.cacheDir, (render = RenderCache.open(options.cacheDir)));
-    // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
-    loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
-    cache.set(key, loaded);
-    // A failed build must not stick: the next build (e.g. after a fix in dev) tries again, from disk.
-    const forget = (): void => {
-      cache.delete(key);
-      stores.delete(options.vault);
-      assemblies.delete(key);
-    };
-    loaded.then(({ rendered }) => rendered.catch(forget), forget);
-  }
+  let render = renders.get(options.cacheDir);
+  if (!render) renders.set(options.cacheDir, (render = RenderCache.open(options.cacheDir)));
+  // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
+  const loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
+  if (!changed) cache.set(key, loaded);
+  // A failed build must not stick: the next build (e.g. after a fix in dev) tries again, from disk.
+  const forget = (): void => {
+    if (cache.get(key) === loaded) cache.delete(key);
+    stores.delete(options.vault);
+    assemblies.delete(key);
+  };
+  loaded.then(({ rendered }) => rendered.catch(forget), forget);
   return loaded;
 }
 

@@ -100,3 +100,21 @@ test('after each kind of change a reload equals a cold load of the same files, a
   const fixed = await (await loadSite({ ...base, vault: root }, { changed: ['pippa/core/curiosity.md'] })).rendered;
   assert.equal(JSON.stringify(fixed), await cold());
 });
+
+test('two edits in quick succession: the second reload, started before the first has loaded, shows both', async () => {
+  const root = path.join(work, 'quick');
+  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
+  const base = { agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: null, prices: [] };
+  await (await loadSite({ ...base, vault: root })).rendered;
+  appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nfirst edit\n');
+  const first = loadSite({ ...base, vault: root }, { changed: ['pippa/core/curiosity.md'] });
+  appendFileSync(path.join(root, 'quill/instructions.md'), '\nsecond edit\n');
+  const second = loadSite({ ...base, vault: root }, { changed: ['quill/instructions.md'] });
+  await (await first).rendered;
+  const site = await (await second).rendered;
+  const copy = path.join(work, 'quick-cold');
+  cpSync(root, copy, { recursive: true });
+  assert.equal(JSON.stringify(site), JSON.stringify(await (await loadSite({ ...base, vault: copy })).rendered));
+  assert.match(site.bundles.find((b) => b.key === 'pippa')!.promptText, /first edit/);
+  assert.match(site.bundles.find((b) => b.key === 'quill')!.promptText, /second edit/);
+});
