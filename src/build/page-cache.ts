@@ -18,7 +18,22 @@ function chromeKey(site: SiteData): string {
   return key;
 }
 
-/** The key of a page rendered from `props` under this site's layout. */
-export function pageCacheKey(site: SiteData, props: unknown): string {
-  return createHash('sha256').update(chromeKey(site)).update('\0').update(JSON.stringify(props)).digest('base64url');
+// A prop many pages share (a folder's tree branch, the tokenizer) is digested once, not once per page.
+const digests = new WeakMap<object, string>();
+
+function digest(value: unknown): string {
+  const shared = typeof value === 'object' && value !== null;
+  let known = shared ? digests.get(value) : undefined;
+  if (known === undefined) {
+    known = createHash('sha256').update(JSON.stringify(value) ?? 'undefined').digest('base64url');
+    if (shared) digests.set(value, known);
+  }
+  return known;
+}
+
+/** The key of a page rendered from `props` under this site's layout. Props are not changed once a page has them. */
+export function pageCacheKey(site: SiteData, props: Record<string, unknown>): string {
+  const hash = createHash('sha256').update(chromeKey(site));
+  for (const name of Object.keys(props).sort()) hash.update('\0').update(name).update('\0').update(digest(props[name]));
+  return hash.digest('base64url');
 }

@@ -5,12 +5,24 @@ import { tokenKey } from './bundles.ts';
 import type { MemberView, SiteData } from './types.ts';
 import { excerptHtml } from '../markdown/excerpt.ts';
 
+// Each note's place in the site's order by its store key, made once per site: a member reads a few
+// hundred of thousands of notes, and every bundle page asks.
+const places = new WeakMap<SiteData, Map<string, number>>();
+
+function placeOf(site: SiteData): Map<string, number> {
+  let known = places.get(site);
+  if (!known) places.set(site, (known = new Map(site.notes.map((n, i) => [`${n.vault}/${n.path}`, i]))));
+  return known;
+}
+
 export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
   const files: Snapshot['files'] = {};
   const notes: Snapshot['notes'] = {};
-  const reads = new Set(member.reads);
-  for (const note of site.notes) {
-    if (!reads.has(`${note.vault}/${note.path}`)) continue;
+  const place = placeOf(site);
+  // In the site's note order, as before: the snapshot's bytes do not depend on the order of reads.
+  const read = member.reads.map((key) => place.get(key)).filter((i): i is number => i !== undefined).sort((a, b) => a - b);
+  for (const i of read) {
+    const note = site.notes[i]!;
     files[`${note.vault}/${note.path}`] = note.source;
     notes[note.uri] = { title: note.title, href: note.href };
   }
