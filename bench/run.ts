@@ -58,8 +58,9 @@ const SIZES = {
   devEdits: quick ? 2 : 3,
 };
 
-const log = (s: string): void => console.error(s);
 const started = performance.now();
+// Each line says when it was written, so a run shows which part took its minutes.
+const log = (s: string): void => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 const load0 = loadavg();
 const work = path.join(import.meta.dirname, 'tmp', `run-${process.pid}`);
 mkdirSync(work, { recursive: true });
@@ -116,9 +117,10 @@ if (only.has('build')) {
   } else {
     // One untimed build of each project first: the first build after a while pays for reading
     // node_modules from disk, which would otherwise land on whichever timed build came first.
-    log('warm-up: one small untimed build of each project');
+    log('warm-up: one small untimed build of Soulpress and of Starlight');
     const warm = generateFamily(spec(1, 20, 0), tempDir('warm'), SAMPLE);
-    for (const project of ['soulpress', 'plain', 'starlight'] as const) await runBuild({ project, family: warm, outDir: path.join(work, 'warm', 'dist'), cacheDir: path.join(work, 'warm', `cache-${project}`) });
+    // Plain Astro reads the same Astro modules as Soulpress: Soulpress's warm-up warms them for both.
+    for (const project of ['soulpress', 'starlight'] as const) await runBuild({ project, family: warm, outDir: path.join(work, 'warm', 'dist'), cacheDir: path.join(work, 'warm', `cache-${project}`) });
     rmSync(path.join(work, 'warm'), { recursive: true, force: true });
     rmSync(path.dirname(warm.root), { recursive: true, force: true });
 
@@ -219,16 +221,16 @@ if (only.has('browser')) {
 // The git store's cost (issue 12): every soul and preset at each of the last 25 commits, about a
 // minute at full size. In every run unless --only leaves it out (--only history runs it alone).
 if (values.only === undefined || only.has('history')) {
-  const h = quick ? { souls: 5, notes: 50, commits: 5 } : { souls: 25, notes: 200, commits: 25 };
+  const h = quick ? { souls: 5, notes: 50, commits: 5 } : { souls: 12, notes: 200, commits: 25 };
   const result = await benchHistory(spec(h.souls, h.notes), h.commits, log);
   sections.push('## 7. The git store over history', '', `A generated family of ${fmt(result.notes)} notes (${h.souls} souls x ${h.notes} notes) committed once, then ${h.commits - 1} commits that each edit three notes, packed by \`git gc\`. At each of the ${h.commits} commits a \`GitStore\` is opened (\`rev-parse\`, one \`ls-tree -r\`) and every soul without and with each preset is loaded through it (one \`cat-file --batch\` process per store), one load after another; then the same loads once through the fs store on the working tree. Nothing is cached between loads in either store.`, '', historyTable(result), '');
 }
 
 // ---------------------------------------------------------------- 8. history pages in a build
-// What the history pages add to a build (issue 12): the sample in its repository and a 2.5k-note family
+// What the history pages add to a build (issue 12): the sample in its repository and a 1.1k-note family
 // with 20 commits, each built once with history off and once on, search off (under a minute).
 if ((values.only === undefined || only.has('history')) && siteBuildable() === null) {
-  const h = quick ? { souls: 2, commits: 3 } : { souls: 12, commits: 20 };
+  const h = quick ? { souls: 2, commits: 3 } : { souls: 5, commits: 20 };
   const rows = await benchHistoryBuilds(spec(h.souls, 200, 2), h.commits, work, log);
   sections.push('## 8. Builds with history on and off', '', `Each vault built twice, one after the other, with \`SOULPRESS_HISTORY=off\` and then with the default depth (100), search off in both (the search index is part 2's subject). The sample is \`content/vaults\` inside this repository, so its history is whatever commits of this repository touched it. The generated family is the sample plus ${h.souls} souls x 200 notes, committed once and then ${h.commits - 1} commits of three edited notes each (as part 7). History pages are one per soul, preset and guest plus the family page; every bundle is loaded once per distinct state of the vaults it reads.`, '', historyBuildTable(rows), '');
 }
