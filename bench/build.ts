@@ -73,6 +73,8 @@ export interface BuildOptions {
   warm?: boolean;
   /** Another project folder to build (an experiment under bench/), instead of the project's own. */
   root?: string;
+  /** How to clear an outDir or a cold build's cache folder (the run moves them aside); default: delete. */
+  discard?: (dir: string) => void;
 }
 
 function countPages(dir: string): number {
@@ -85,10 +87,11 @@ export async function runBuild(o: BuildOptions): Promise<BuildRun> {
   // The server chunks Astro runs while prerendering import packages by name: they resolve only
   // from inside the repo (bench/tmp/ is ignored by git).
   if (path.relative(REPO, o.outDir).startsWith('..')) throw new Error(`outDir must be inside ${REPO}, e.g. bench/tmp/: ${o.outDir}`);
-  rmSync(o.outDir, { recursive: true, force: true });
+  const clear = o.discard ?? ((dir: string) => rmSync(dir, { recursive: true, force: true }));
+  if (existsSync(o.outDir)) clear(o.outDir);
   // A cold build starts from an empty cache folder: Astro's page and content caches and Soulpress's
   // rendered notes and search shards would otherwise make a second run of the same build a rebuild.
-  if (!o.warm) rmSync(o.cacheDir, { recursive: true, force: true });
+  if (!o.warm && existsSync(o.cacheDir)) clear(o.cacheDir);
   mkdirSync(o.cacheDir, { recursive: true });
   const root = o.root ?? { soulpress: REPO, plain: PLAIN_ROOT, starlight: STARLIGHT_ROOT }[o.project];
   const env = { ...process.env, SOUL_VAULT_DIR: o.family.root, BENCH_NOTES_DIR: o.family.root, ASTRO_TELEMETRY_DISABLED: '1', ...o.env };

@@ -1,9 +1,9 @@
 // `npm run bench`: every part at its default sizes, then bench/RESULTS.md (also printed).
 // Flags: --quick (a smoke run at small sizes, written to bench/tmp/RESULTS.quick.md),
-// --only loader,build,browser,dev,history, --out FILE, --seed N.
+// --only loader,build,browser,dev,history, --out FILE, --seed N, --profile (CPU profiles of the loader and a build).
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { Session } from 'node:inspector/promises';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HAS_PREVIEW, jsPerPageKind, jsTable, reassemblyInChromium, reassemblyTable } from './browser.ts';
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const quick = values.quick;
@@ -37,6 +38,9 @@ const quick = values.quick;
 const outFile = values.out ?? path.join(import.meta.dirname, quick ? 'tmp/RESULTS.quick.md' : 'RESULTS.md');
 const seed = Number(values.seed);
 const only = new Set((values.only ?? 'loader,build,browser,dev').split(','));
+// CPU profiles of the loader and of a build (where the time goes) are diagnostics, not goals: ~40 s
+// of a run, so only with --profile.
+const profiling = values.profile;
 
 // Default sizes fit 10 minutes on 2 cores; --quick is a smoke run of every code path.
 const SIZES = {
@@ -66,6 +70,19 @@ const work = path.join(import.meta.dirname, 'tmp', `run-${process.pid}`);
 mkdirSync(work, { recursive: true });
 const sections: string[] = [];
 
+// Deleting a 5k-page site and its cache takes seconds; what a part is done with is moved aside at once
+// (a rename in the same folder) and deleted after the report is written.
+const trash: string[] = [];
+function discard(dir: string): void {
+  const aside = path.join(path.dirname(dir), `.discarded-${process.pid}-${trash.length}`);
+  try {
+    renameSync(dir, aside);
+    trash.push(aside);
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function spec(souls: number, notesPerSoul: number, guests = 0): FamilySpec {
   return { souls, notesPerSoul, noteBytes: SIZES.noteBytes, sharedCore: SIZES.sharedCore, guests, seed };
 }
@@ -92,8 +109,8 @@ if (only.has('loader')) {
   log(`1. loader: generating ${s.souls} souls x ${s.notesPerSoul} notes`);
   const family = generateFamily(s, tempDir('loader'));
   const result = await benchLoader(family, s, SIZES.loader.iterations, log);
-  loaderProfile = await profileInProcess(() => loaderPass(family.root));
-  rmSync(path.dirname(family.root), { recursive: true, force: true });
+  if (profiling) loaderProfile = await profileInProcess(() => loaderPass(family.root));
+  discard(path.dirname(family.root));
   sections.push(
     '## 1. Loader vs the raw limit',
     '',
@@ -121,8 +138,8 @@ if (only.has('build')) {
     const warm = generateFamily(spec(1, 20, 0), tempDir('warm'), SAMPLE);
     // Plain Astro reads the same Astro modules as Soulpress: Soulpress's warm-up warms them for both.
     for (const project of ['soulpress', 'starlight'] as const) await runBuild({ project, family: warm, outDir: path.join(work, 'warm', 'dist'), cacheDir: path.join(work, 'warm', `cache-${project}`) });
-    rmSync(path.join(work, 'warm'), { recursive: true, force: true });
-    rmSync(path.dirname(warm.root), { recursive: true, force: true });
+    discard(path.join(work, 'warm'));
+    discard(path.dirname(warm.root));
 
     const scaling: BuildRun[] = [];
     const rows: IncrementalResult[] = [];
@@ -130,7 +147,7 @@ if (only.has('build')) {
     let incNotes = 0;
     for (const [i, souls] of SIZES.scaling.entries()) {
       const family = generateFamily(spec(souls, 200, 2), tempDir(`build-${souls}`), SAMPLE);
-      const dir = (name: string): { outDir: string; cacheDir: string } => ({ outDir: path.join(work, name, 'dist'), cacheDir: path.join(work, name, 'cache') });
+      const dir = (name: string): { outDir: string; cacheDir: string; discard: typeof discard } => ({ outDir: path.join(work, name, 'dist'), cacheDir: path.join(work, name, 'cache'), discard });
       log(`3. scaling: Soulpress build of ${fmt(family.files.length)} notes`);
       const run = await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}`) });
       log(`   ${run.ok ? `${fmt(run.pages)} pages in ${fmt(run.wallMs / 1000, 1)} s, peak RSS ${fmt(run.maxRssBytes / 1e6)} MB` : `failed: ${run.error}`}`);
@@ -155,21 +172,27 @@ if (only.has('build')) {
         const p = fastest(v.plain);
         log(`   plain: ${p.ok ? `${fmt(p.pages)} pages in ${fmt(p.wallMs / 1000, 1)} s (fastest)` : `failed: ${p.error}`}`);
         // Part 5 at this size: one edited note, then both projects rebuilt with the cache their last
-        // cold build above left; each full build is that side's fastest cold build.
-        log(`5. incremental: one edit, both rebuilt`);
+        // build left, as many rounds as part 2 has (each a new edit of the same note); each side's
+        // full build is its fastest cold build and its rebuild its fastest rebuild.
         const soul = family.souls[0]!;
         edited = `${soul.id}/${soul.notes.find((n) => n.startsWith('core/'))!}`;
-        appendFileSync(path.join(family.root, edited), `\nEdited by the benchmark.\n`);
         const last = SIZES.versusRounds > 1 ? `site-${souls}-again` : `site-${souls}`;
-        rows.push({ project: 'soulpress', full: fastest(v.soulpress), rebuild: await runBuild({ project: 'soulpress', family, ...dir(last), warm: true }), edited });
-        rows.push({ project: 'plain', full: p, rebuild: await runBuild({ project: 'plain', family, ...dir('plain'), warm: true }), edited });
+        const rebuilds: { soulpress: BuildRun[]; plain: BuildRun[] } = { soulpress: [], plain: [] };
+        for (let round = 0; round < SIZES.versusRounds; round++) {
+          log(`5. incremental: an edit, both rebuilt (round ${round + 1})`);
+          appendFileSync(path.join(family.root, edited), `\nEdited by the benchmark (${round + 1}).\n`);
+          rebuilds.soulpress.push(await runBuild({ project: 'soulpress', family, ...dir(last), warm: true }));
+          rebuilds.plain.push(await runBuild({ project: 'plain', family, ...dir('plain'), warm: true }));
+        }
+        rows.push({ project: 'soulpress', full: fastest(v.soulpress), rebuild: fastest(rebuilds.soulpress), edited });
+        rows.push({ project: 'plain', full: p, rebuild: fastest(rebuilds.plain), edited });
         incNotes = family.files.length;
         versus = v;
         runs.splice(0, runs.length, ...v.soulpress);
         if (run.ok) js = jsPerPageKind(dir(`site-${souls}`).outDir);
       }
       scaling.push(fastest(runs));
-      if (i === 0) {
+      if (i === 0 && profiling) {
         log('profile: Soulpress and plain Astro builds under --cpu-prof');
         const profile = async (project: 'soulpress' | 'plain'): Promise<ProfileSummary | null> => {
           const profDir = path.join(work, `prof-${project}`);
@@ -180,15 +203,15 @@ if (only.has('build')) {
         buildProfile = await profile('soulpress');
         plainProfile = await profile('plain');
       }
-      for (const name of [`site-${souls}`, `site-${souls}-again`, 'site-nosearch', 'plain', 'starlight', 'prof-soulpress-site', 'prof-plain-site']) rmSync(path.join(work, name), { recursive: true, force: true });
-      rmSync(path.dirname(family.root), { recursive: true, force: true });
+      for (const name of [`site-${souls}`, `site-${souls}-again`, 'site-nosearch', 'plain', 'starlight', 'prof-soulpress-site', 'prof-plain-site']) discard(path.join(work, name));
+      discard(path.dirname(family.root));
     }
     const sizes = SIZES.scaling.map((n) => `${n}`).join(' / ');
     sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Starlight is \`bench/starlight\`: the same \`glob()\` over the same notes as its docs collection, Starlight 0.42 at its defaults (its own Pagefind search on, as Soulpress ships) except a one-link sidebar (its default lists every page on every page). Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`). The builds of part 2 are interleaved (Soulpress, plain, Starlight, Soulpress with search off${SIZES.versusRounds > 1 ? ', then Soulpress and plain again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }, { name: 'Starlight', run: fastest(versus.starlight) }]) : '', '');
 
     sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the largest is part 2\'s fastest Soulpress build, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k and 5k notes.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
 
-    sections.push('## 5. Incremental', '', `${fmt(incNotes)} notes (the part 2 family). The full build is each side's fastest cold build of part 2; the rebuild runs \`astro build\` again with the cache folder the last of those left, after appending a line to \`soul://${edited}\` (a soul core note, so its page, its soul's bundles and their pages change). Both projects use Astro's \`experimental.incrementalBuild\`: plain Astro keys each page by its content entry's digest, which is Astro's own floor for a rebuild (every page is still checked and copied from the cache). Soulpress also reuses the rendered notes, the token counts and the search shards the edit did not touch, and runs the loader in full.`, '', incrementalTable(rows), '', rows.length ? incrementalVerdict(rows) : '', '');
+    sections.push('## 5. Incremental', '', `${fmt(incNotes)} notes (the part 2 family). The full build is each side's fastest cold build of part 2; the rebuild runs \`astro build\` again with the cache folder the last build left, after appending a line to \`soul://${edited}\`${SIZES.versusRounds > 1 ? ` (${SIZES.versusRounds} rounds, a new line each time; each side's fastest rebuild is shown)` : ''} (a soul core note, so its page, its soul's bundles and their pages change). Both projects use Astro's \`experimental.incrementalBuild\`: plain Astro keys each page by its content entry's digest, which is Astro's own floor for a rebuild (every page is still checked and copied from the cache). Soulpress also reuses the rendered notes, the token counts and the search shards the edit did not touch, and runs the loader in full.`, '', incrementalTable(rows), '', rows.length ? incrementalVerdict(rows) : '', '');
   }
 }
 
@@ -258,6 +281,7 @@ if (versus && fastest(versus.soulpress).ok && fastest(versus.plain).ok) {
     '',
   );
 }
+if (!profiling) where.push('CPU profiles of the loader and of a build are not in this run: `npm run bench -- --profile` adds them (about 40 s more).', '');
 if (buildProfile) {
   where.push(
     '### The Soulpress build (`node --cpu-prof`, smallest scaling size)',
@@ -323,7 +347,7 @@ if (only.has('dev')) {
     } catch (error) {
       log(`   failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    rmSync(path.dirname(family.root), { recursive: true, force: true });
+    discard(path.dirname(family.root));
   }
   sections.push(
     '## 6. Dev reload',
@@ -353,4 +377,5 @@ const report = [...header, ...sections].join('\n').replace(/\n{3,}/g, '\n\n') + 
 mkdirSync(path.dirname(outFile), { recursive: true });
 writeFileSync(outFile, report);
 console.log(report);
+for (const dir of trash) rmSync(dir, { recursive: true, force: true });
 rmSync(work, { recursive: true, force: true });
