@@ -4,7 +4,7 @@ import { FrontmatterProblem, VaultError, comparePaths, compareCodePoints, decode
 import type { FrontmatterData, VaultStore } from '../core/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import type { RenderJob } from '../markdown/render-pool.ts';
-import { pagesDigest } from '../markdown/render-cache.ts';
+import { pagesDigest, renderKey } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { building } from './errors.ts';
 import type { FrontmatterRow, NoteView } from '../data/types.ts';
@@ -157,7 +157,7 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
       parsed = parse(note, pages.get(note.uri)!);
       if (note.data) parsedNotes.set(note.data, parsed);
     }
-    if (parsed.key?.pages !== digest) parsed.key = { pages: digest, key: cache.key(parsed.job, digest) };
+    if (parsed.key?.pages !== digest) parsed.key = { pages: digest, key: renderKey(parsed.job, digest) };
     jobs.push(parsed.job);
     keys.push(parsed.key.key);
     notes.push({ ...parsed.view, html: '', loadedBy: [] });

@@ -10,7 +10,8 @@ import { SiteBuildError, building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
-import { RenderCache } from '../markdown/render-cache.ts';
+import { openRenderCache } from '../markdown/render-cache.ts';
+import type { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
 import { loadHistory } from './history.ts';
 import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from '../data/types.ts';
@@ -89,7 +90,7 @@ function start(options: SiteOptions, key: string, changed: readonly string[] | n
     if (last) reuse = { ...last, changed };
   }
   let render = renders.get(options.cacheDir);
-  if (!render) renders.set(options.cacheDir, (render = RenderCache.open(options.cacheDir)));
+  if (!render) renders.set(options.cacheDir, (render = openRenderCache(options.cacheDir)));
   // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
   const loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
   if (!changed) cache.set(key, loaded);

@@ -79,8 +79,7 @@ export function utf8Length(text: string): number {
   if (text.length < 256) return encoder.encodeInto(text, scratch).written;
   let length = lengths.get(text);
   if (length === undefined) {
-    if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
-    length = encoder.encodeInto(text, scratch).written;
+    length = utf8LengthOnce(text);
     if (lengths.size >= LENGTHS_MAX) lengths.clear();
     lengths.set(text, length);
   }

@@ -30,6 +30,9 @@ function folder(vault: string, path: string): TreeFolder {
   return { name: path.split('/').pop() ?? '', path, anchor: folderAnchor(path), href: notesFolderPath(vault, path), open: true, folders: [], notes: [] };
 }
 
+/** The folder a note's path is in: '' for the vault's root. */
+const folderPath = (notePath: string): string => (notePath.includes('/') ? notePath.slice(0, notePath.lastIndexOf('/')) : '');
+
 const trees = new WeakMap<readonly NoteView[], Map<string, TreeFolder>>();
 
 /** Every vault's tree, built once per site's notes: folders by name, notes in the site's order. */
@@ -49,8 +52,7 @@ function allTrees(notes: readonly NoteView[]): Map<string, TreeFolder> {
     return found;
   };
   for (const note of notes) {
-    const dir = note.path.includes('/') ? note.path.slice(0, note.path.lastIndexOf('/')) : '';
-    folderOf(note.vault, dir).notes.push({ title: note.title, href: note.href, path: note.path });
+    folderOf(note.vault, folderPath(note.path)).notes.push({ title: note.title, href: note.href, path: note.path });
   }
   for (const f of folders.values()) f.folders.sort(byName);
   trees.set(notes, roots);
@@ -67,10 +69,9 @@ const branches = new WeakMap<readonly NoteView[], Map<string, TreeFolder>>();
 /** The tree a note page shows: the folders on the way to the note open, every other folder closed and unlisted. */
 export function noteBranch(notes: readonly NoteView[], note: NoteView): TreeFolder {
   // Notes of one folder share their branch: made once per folder, not once per note.
-  const folderPath = note.path.includes('/') ? note.path.slice(0, note.path.lastIndexOf('/')) : '';
   let known = branches.get(notes);
   if (!known) branches.set(notes, (known = new Map()));
-  const key = `${note.vault}/${folderPath}`;
+  const key = `${note.vault}/${folderPath(note.path)}`;
   let branch = known.get(key);
   if (!branch) known.set(key, (branch = pruned(notes, note)));
   return branch;

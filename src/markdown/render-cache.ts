@@ -4,18 +4,13 @@
 // would only give the same bytes, so the last build's HTML is reused.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RenderJob } from './render-pool.ts';
 import { versionOf } from '../node/package-version.ts';
+import { KeptFile } from '../node/kept-file.ts';
 
 const FILE = 'soulpress-notes-html.json';
-
-interface Pack {
-  renderer: string;
-  html: Record<string, string>;
-}
 
 let renderer: string | undefined;
 
@@ -39,65 +34,14 @@ export function pagesDigest(pages: ReadonlyMap<string, string>): string {
   return hash.digest('hex');
 }
 
-export class RenderCache {
-  /** What the last build left, and what this one rendered or reused: only the latter is saved. */
-  private readonly file: string | null;
-  private readonly previous: Map<string, string>;
-  private readonly used = new Map<string, string>();
-  private dirty = false;
+/** The rendered notes' HTML by render key, in the cache folder (or in memory only, for a null `dir`). */
+export type RenderCache = KeptFile<string>;
 
-  private constructor(file: string | null, previous: Map<string, string>) {
-    this.file = file;
-    this.previous = previous;
-  }
+export function openRenderCache(dir: string | null): Promise<RenderCache> {
+  return KeptFile.open<string>(dir, FILE, rendererId());
+}
 
-  /** The cache under `dir` (Astro's cacheDir), or one that only lives in memory. A missing or foreign file is an empty cache. */
-  static async open(dir: string | null): Promise<RenderCache> {
-    if (!dir) return new RenderCache(null, new Map());
-    const file = path.join(dir, FILE);
-    let previous = new Map<string, string>();
-    try {
-      const pack = JSON.parse(await readFile(file, 'utf8')) as Pack;
-      if (pack.renderer === rendererId() && pack.html && typeof pack.html === 'object') previous = new Map(Object.entries(pack.html));
-    } catch {
-      // No cache yet, or one a crash cut short: render everything, as a cold build does.
-    }
-    return new RenderCache(file, previous);
-  }
-
-  key(job: RenderJob, pages: string): string {
-    return createHash('sha256').update(rendererId()).update('\0').update(pages).update('\0').update(job.vault).update('\0').update(job.path).update('\0').update(job.title).update('\0').update(job.body).digest('base64url');
-  }
-
-  get(key: string): string | undefined {
-    const html = this.used.get(key) ?? this.previous.get(key);
-    if (html !== undefined) this.used.set(key, html);
-    return html;
-  }
-
-  set(key: string, html: string): void {
-    this.used.set(key, html);
-    this.dirty = true;
-  }
-
-  /**
-   * Start the next load afresh from what this one used, and write that to disk (so the file never
-   * outgrows the vault) unless nothing changed or `write` is off: the dev server keeps a reload's
-   * notes in memory rather than write the whole file after every edit.
-   */
-  async save({ write = true }: { write?: boolean } = {}): Promise<void> {
-    const changed = this.dirty || this.used.size !== this.previous.size;
-    if (this.file !== null && changed && write) {
-      const pack: Pack = { renderer: rendererId(), html: Object.fromEntries(this.used) };
-      await mkdir(path.dirname(this.file), { recursive: true });
-      // Builds side by side may share the folder: each writes its own file and renames it in whole.
-      const tmp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, JSON.stringify(pack));
-      await rename(tmp, this.file);
-      this.dirty = false;
-    }
-    this.previous.clear();
-    for (const [k, v] of this.used) this.previous.set(k, v);
-    this.used.clear();
-  }
+/** A note's key: its body, title and place, the set of note pages (`pages`, from pagesDigest) and the renderer. */
+export function renderKey(job: RenderJob, pages: string): string {
+  return createHash('sha256').update(rendererId()).update('\0').update(pages).update('\0').update(job.vault).update('\0').update(job.path).update('\0').update(job.title).update('\0').update(job.body).digest('base64url');
 }

@@ -3,10 +3,9 @@
 // live preview gets the build's counts in its snapshot instead; src/preview/token-estimate.ts).
 import { countTokens as o200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PROMPT_SEPARATOR, commonPrefixLength } from '../core/index.ts';
 import { versionOf } from './package-version.ts';
+import { KeptFile } from './kept-file.ts';
 import type { TokenCounter } from '../data/bundles.ts';
 
 /** What every page and the CLI name as the source of their token counts. */
@@ -70,43 +69,26 @@ const texts = new Map<string, number>();
  */
 const STORE_FILE = 'soulpress-tokens.json';
 const STORED_MIN = 128;
-let store: { file: string; tokenizer: string; previous: Map<string, number>; used: Map<string, number> } | null = null;
+let store: { dir: string; kept: KeptFile<number> } | null = null;
 
 /** Use the counts the last build left under `dir` (Astro's cacheDir); null keeps counts in memory only. */
 export async function openTokenStore(dir: string | null): Promise<void> {
   if (dir === null) return void (store = null);
-  const file = path.join(dir, STORE_FILE);
-  if (store?.file === file) return;
-  const tokenizer = `${TOKENIZER.id} gpt-tokenizer@${versionOf('gpt-tokenizer')}`;
-  let previous = new Map<string, number>();
-  try {
-    const pack = JSON.parse(await readFile(file, 'utf8')) as { tokenizer?: unknown; counts?: Record<string, number> };
-    if (pack.tokenizer === tokenizer && pack.counts && typeof pack.counts === 'object') previous = new Map(Object.entries(pack.counts));
-  } catch {
-    // None yet, or cut short: count everything, as a cold build does.
-  }
-  store = { file, tokenizer, previous, used: new Map() };
+  if (store?.dir === dir) return;
+  store = { dir, kept: await KeptFile.open<number>(dir, STORE_FILE, `${TOKENIZER.id} gpt-tokenizer@${versionOf('gpt-tokenizer')}`) };
 }
 
-/** Write the counts this build used (so the file never outgrows the vault), then start the next build from them. */
+/** Write the counts this build used, then start the next build from them. */
 export async function saveTokenStore(): Promise<void> {
-  if (store === null) return;
-  const { file, tokenizer, used } = store;
-  await mkdir(path.dirname(file), { recursive: true });
-  // Builds side by side may share the folder: each writes its own file and renames it in whole.
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(tmp, JSON.stringify({ tokenizer, counts: Object.fromEntries(used) }));
-  await rename(tmp, file);
-  store.previous = used;
-  store.used = new Map();
+  await store?.kept.save();
 }
 
 /** A long text's count from the last build's store, else counted now; either way kept for the next build. */
 function stored(text: string, count: () => number): number {
   if (store === null || text.length < STORED_MIN) return count();
   const key = createHash('sha1').update(text).digest('base64url');
-  const n = store.previous.get(key) ?? count();
-  store.used.set(key, n);
+  let n = store.kept.get(key);
+  if (n === undefined) store.kept.set(key, (n = count()));
   return n;
 }
 
