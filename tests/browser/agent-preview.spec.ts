@@ -66,6 +66,8 @@ test.describe('agent live preview', () => {
     await edit(page, '.rules', '  \n');
     await expect(page.locator('[data-rules-state]')).toHaveAttribute('data-rules-state', 'empty');
     await page.selectOption('#agent-live-file', 'system/rules.md');
+    // The editor shows the chosen file once its change handler has run: read it only then.
+    await expect(page.locator('#agent-live-text')).not.toHaveValue(/^\s*$/);
     const rules = await page.inputValue('#agent-live-text');
     await edit(page, '.rules', `\n${rules.trim()}\n\n`);
     await expect(page.locator('[data-rules-state]')).toHaveAttribute('data-rules-state', 'identical');
