@@ -72,8 +72,8 @@ export interface PageKindJs {
 }
 
 /** For each route, one built page (the first by path), and the JS it loads: raw and gzipped (zlib default level). */
-export function jsPerPageKind(distDir: string, pagesDir = path.join(REPO, 'src/pages')): PageKindJs[] {
-  const routes = siteRoutes(pagesDir);
+export function jsPerPageKind(distDir: string): PageKindJs[] {
+  const routes = siteRoutes();
   const byKind = new Map<string, { files: string[] }>();
   for (const file of htmlFiles(distDir)) {
     const rel = path.relative(distDir, file).split(path.sep);

@@ -125,7 +125,7 @@ export function pagesPerSecond(r: BuildRun): number {
 /** Is the site there to build at all? (Another part of the project builds it.) */
 export function siteBuildable(): string | null {
   if (!existsSync(path.join(REPO, 'astro.config.mjs'))) return 'no astro.config.mjs at the repo root';
-  if (!existsSync(path.join(REPO, 'src/pages'))) return 'no src/pages';
+  if (!existsSync(path.join(REPO, 'src/routes'))) return 'no src/routes';
   return null;
 }
 

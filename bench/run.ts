@@ -220,7 +220,7 @@ if (only.has('build')) {
 // ---------------------------------------------------------------- 4. browser
 if (only.has('browser')) {
   sections.push('## 4. Browser', '');
-  if (js) sections.push('### Gzipped JS per page kind', '', 'One built page per route of `src/pages` (the first by path), from the part 2 build: the scripts it loads up front (script `src`, module preloads, inline scripts, and their static imports; dynamic `import()` is not counted), gzipped one file at a time with zlib\'s default level.', '', jsTable(js), '');
+  if (js) sections.push('### Gzipped JS per page kind', '', 'One built page per route (the first by path), from the part 2 build: the scripts it loads up front (script `src`, module preloads, inline scripts, and their static imports; dynamic `import()` is not counted), gzipped one file at a time with zlib\'s default level.', '', jsTable(js), '');
   else sections.push('### Gzipped JS per page kind', '', only.has('build') ? 'skipped: site not buildable (no site build succeeded in part 2).' : 'skipped: run with the build part to measure it.', '');
   log('4. browser: re-assembly in Chromium');
   let rows: ReassemblyResult[] | null = null;

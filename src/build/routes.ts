@@ -1,36 +1,26 @@
-// The site's routes, read from src/pages, so a built page can be named by the route that made it: the
-// bench measures one page per route, and the phone accessibility check visits one page per route.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
+// The site's page routes, from the integration's route table, so a built page can be named by the route
+// that made it: the bench measures one page per route, and the accessibility walk visits one page per route.
+import { ROUTES } from '../data/urls.ts';
 
 export interface Route {
-  /** `/souls/[soul]/[preset]/`, as the files under src/pages spell it. */
+  /** `/souls/[soul]/[preset]/`, with a trailing slash as the built pages have it. */
   pattern: string;
   segments: string[];
 }
 
-/** Every page route under `pagesDir`: `.astro`, `.md` and `.mdx` files (endpoints such as `*.json.ts` make no pages). */
-export function siteRoutes(pagesDir: string): Route[] {
-  const routes: Route[] = [];
-  const visit = (dir: string, prefix: string[]): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) visit(path.join(dir, entry.name), [...prefix, entry.name]);
-      else if (/\.(astro|md|mdx)$/.test(entry.name)) {
-        const base = entry.name.replace(/\.(astro|md|mdx)$/, '');
-        const segments = base === 'index' ? prefix : [...prefix, base];
-        routes.push({ pattern: `/${segments.join('/')}${segments.length ? '/' : ''}`, segments });
-      }
-    }
-  };
-  visit(pagesDir, []);
-  return routes.sort((a, b) => a.pattern.localeCompare(b.pattern));
+/** Every page route (endpoints such as `data/notes.json` make no pages), whether or not this site has its content. */
+export function siteRoutes(): Route[] {
+  return ROUTES.filter((r) => r.file.endsWith('.astro'))
+    .map((r) => {
+      const segments = r.pattern.split('/').filter(Boolean);
+      return { pattern: `/${segments.join('/')}${segments.length ? '/' : ''}`, segments };
+    })
+    .sort((a, b) => a.pattern.localeCompare(b.pattern));
 }
 
 /**
  * How well each segment of a route fits a page's path segments, or null when the route cannot make
- * that page: 0 a static segment, 1 a [param], 2 a [...rest]. A [param] named like the segment it
- * meets counts as static: `[agents]` and `[history]` are routes with one page each (`agents/`,
- * `history/`, made only when the site has agents or history), and would otherwise both claim the other's.
+ * that page: 0 a static segment, 1 a [param], 2 a [...rest].
  */
 function fit(route: Route, parts: string[]): number[] | null {
   const ranks: number[] = [];
@@ -38,7 +28,7 @@ function fit(route: Route, parts: string[]): number[] | null {
     const seg = route.segments[i]!;
     if (seg.startsWith('[...')) return parts.length >= i ? [...ranks, 2] : null;
     if (i >= parts.length) return null;
-    if (seg.startsWith('[')) ranks.push(seg === `[${parts[i]}]` ? 0 : 1);
+    if (seg.startsWith('[')) ranks.push(1);
     else if (seg === parts[i]) ranks.push(0);
     else return null;
   }

@@ -1,12 +1,10 @@
 // `diff` and `--at`: the same loader over a vault's git history (issue 12). Which store a command
 // reads (the working tree, or a commit through the git store), and what two bundles of one soul share.
-import { exactTokens } from '../node/tokens.ts';
 import { VaultError, loadIdentity, requireFamily } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
-import { diffBundles } from '../data/prompt-diff.ts';
 import type { DocumentChange, PromptDiff } from '../data/prompt-diff.ts';
 import { FsStore } from '../node/fs-store.ts';
-import { GitStore } from '../node/git-store.ts';
+import type { GitStore } from '../node/git-store.ts';
 import { UsageError } from './usage.ts';
 
 /** What the CLI must close before it exits: the git stores it opened. */
@@ -15,7 +13,8 @@ export type Opened = Array<{ close(): void }>;
 /** The working tree (FsStore) without `rev`, else the git store at `rev`, remembered in `opened` to be closed. */
 export async function openStore(root: string, rev: string | undefined, opened: Opened): Promise<VaultStore> {
   if (rev === undefined) return new FsStore(root);
-  const store = await GitStore.open(root, rev);
+  // git is spawned only for --at: a plain read never loads the git store.
+  const store = await (await import('../node/git-store.ts')).GitStore.open(root, rev);
   opened.push(store);
   return store;
 }
@@ -83,6 +82,8 @@ export async function runDiff(c: DiffCommand): Promise<number> {
   const preset = c.values['preset'] as string | undefined;
   const before = await loadSide(await openStore(c.root, from, c.opened), `at ${from}`, c.soul, harness, preset, c.family);
   const after = await loadSide(await openStore(c.root, to, c.opened), to === undefined ? 'in the working tree' : `at ${to}`, c.soul, harness, preset, c.family);
+  // The tokenizer's table and the line differ load only for the command that needs them.
+  const [{ exactTokens }, { diffBundles }] = await Promise.all([import('../node/tokens.ts'), import('../data/prompt-diff.ts')]);
   const { diff, changes } = diffBundles(before, from, after, to ?? null, exactTokens);
   c.out(c.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff, changes));
   return 0;

@@ -5,7 +5,6 @@ import { vaultRoot } from '../node/vault-root.ts';
 import { bundleTokens, formatCard, formatCheck, formatList } from './format.ts';
 import { openStore, runDiff } from './history.ts';
 import type { Opened } from './history.ts';
-import { AgentUnreadable, agentsRoot, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } from './psyche.ts';
 import { HELP, UsageError } from './usage.ts';
 
 export interface Io {
@@ -60,6 +59,11 @@ function missingValue(argv: readonly string[]): string | null {
   return null;
 }
 
+/** cli/psyche.ts's AgentUnreadable, known by its code: that module is imported only by the psyche command. */
+function isAgentUnreadable(error: unknown): error is Error & { code: 'agent_unreadable' } {
+  return error instanceof Error && (error as { code?: unknown }).code === 'agent_unreadable';
+}
+
 /** Run the command line; returns the exit code. Never throws and never prints a stack trace. */
 export async function main(argv: string[], io: Io): Promise<number> {
   let json = argv.includes('--json');
@@ -96,6 +100,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     json = values['json'] === true;
 
     if (command === 'psyche') {
+      // The psyche composer loads only for this command.
+      const { agentsRoot, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } = await import('./psyche.ts');
       if (args0) {
         const report = await checkAgents(agentsRoot(values['agents'] as string | undefined, io.env, io.cwd));
         io.out(json ? `${JSON.stringify(report, null, 2)}\n` : formatAgentsCheck(report));
@@ -144,7 +150,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.err(`soul-vault: ${error.message}\n\n${error.help}\n`);
       return 2;
     }
-    if (error instanceof AgentUnreadable) {
+    if (isAgentUnreadable(error)) {
       io.err(json ? `${JSON.stringify({ error: { code: error.code, message: error.message } })}\n` : `error[${error.code}]: ${error.message}\n`);
       return 1;
     }

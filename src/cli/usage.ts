@@ -20,7 +20,7 @@ Usage:
   soul-vault psyche --check [--agents DIR] [--strict] [--json]
 
 Options for every command:
-  --vault DIR    the vault root (default: $SOUL_VAULT_DIR, else content/vaults)
+  --vault DIR    the vault root (default: $SOUL_VAULT_DIR, else vaults/ or content/vaults/)
   --family NAME  the family name (default: from the one *-shared vault, else cwkpippa)
   --help         help for a command: soul-vault load --help
 

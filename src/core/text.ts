@@ -41,24 +41,25 @@ export async function sha256Hex(data: Uint8Array | string): Promise<string> {
 // MemoryStore does) gets that note's hash reused on the next load instead of recomputed:
 // re-assembly after one edit hashes one note, not five hundred. A store that reads afresh
 // (the file store) returns a new array each time, so a stale hash can never be reused.
-const revisions = new WeakMap<Uint8Array, Promise<string>>();
+const revisions = new WeakMap<Uint8Array, Promise<string> | (() => string)>();
 
 /**
  * For a store that computed the SHA-256 of a note while reading it (Node's file store, with
  * node:crypto, a fraction of a WebCrypto round trip): the core takes it as the revision of those
  * bytes instead of hashing them again. The browser keeps WebCrypto. The hex must be lowercase.
+ * A function is called the first time the revision is asked for: a read that never needs one
+ * (`soul-vault read`) never hashes.
  */
-export function rememberRevision(bytes: Uint8Array, sha256: string): void {
-  revisions.set(bytes, Promise.resolve(sha256));
+export function rememberRevision(bytes: Uint8Array, sha256: string | (() => string)): void {
+  revisions.set(bytes, typeof sha256 === 'string' ? Promise.resolve(sha256) : sha256);
 }
 
 /** The revision of a note's raw bytes: sha256Hex, remembered per byte array. Byte arrays are never mutated. */
 export function noteRevision(bytes: Uint8Array): Promise<string> {
-  let revision = revisions.get(bytes);
-  if (!revision) {
-    revision = sha256Hex(bytes);
-    revisions.set(bytes, revision);
-  }
+  const known = revisions.get(bytes);
+  if (typeof known === 'object') return known;
+  const revision = known ? Promise.resolve(known()) : sha256Hex(bytes);
+  revisions.set(bytes, revision);
   return revision;
 }
 

@@ -472,3 +472,17 @@ export interface TextDiff {
   /** True when the two texts were too far apart to diff within the edit limit: `lines` is empty. */
   tooLarge: boolean;
 }
+
+/** A lesson of the series, as the integration read it from the lessons folder. */
+export interface LessonInfo {
+  /** The file name without `.mdx`. */
+  id: string;
+  /** Absolute path of the MDX file. */
+  file: string;
+  data: { title: string; description: string; order: number; status: 'published' | 'draft'; tags: string[]; updated?: string | undefined };
+  slug: string;
+  href: string;
+  position: number;
+  total: number;
+  minutes: number;
+}

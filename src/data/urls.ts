@@ -220,3 +220,52 @@ export function agentEntryPath(agent: string, domain: 'knowledge' | 'skills', fo
 export function agentSnapshotPath(agent: string): string {
   return `data/agents/${seg(agentParam(agent))}.json`;
 }
+
+// ---------------------------------------------------------------- the route table
+
+// Every page and endpoint Soulpress makes: the integration injects these routes, and the bench and the
+// accessibility walk read the same table to name a built page by the route that made it.
+/** What must exist for a route to be injected: agents, history and lessons routes only with that content. */
+export type RouteNeed = 'agents' | 'history' | 'lessons';
+
+export interface RouteEntry {
+  /** Astro's route pattern, as `injectRoute` takes it. */
+  pattern: string;
+  /** The page or endpoint file, relative to src/routes of this package. */
+  file: string;
+  needs?: RouteNeed;
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  { pattern: '/', file: 'index.astro' },
+  { pattern: '/404', file: '404.astro' },
+  { pattern: '/search', file: 'search.astro' },
+  { pattern: '/shared', file: 'shared/index.astro' },
+  { pattern: '/souls', file: 'souls/index.astro' },
+  { pattern: '/souls/[soul]', file: 'souls/[soul]/index.astro' },
+  { pattern: '/souls/[soul]/[preset]', file: 'souls/[soul]/[preset]/index.astro' },
+  { pattern: '/souls/[soul]/history', file: 'souls/[soul]/history/index.astro', needs: 'history' },
+  { pattern: '/souls/[soul]/[preset]/history', file: 'souls/[soul]/[preset]/history/index.astro', needs: 'history' },
+  { pattern: '/guests', file: 'guests/index.astro' },
+  { pattern: '/guests/[guest]', file: 'guests/[guest]/index.astro' },
+  { pattern: '/guests/[guest]/history', file: 'guests/[guest]/history/index.astro', needs: 'history' },
+  { pattern: '/notes', file: 'notes/index.astro' },
+  { pattern: '/notes/[vault]', file: 'notes/[vault]/index.astro' },
+  { pattern: '/notes/[...note]', file: 'notes/[...note].astro' },
+  { pattern: '/history', file: 'history.astro', needs: 'history' },
+  { pattern: '/lessons', file: 'lessons/index.astro', needs: 'lessons' },
+  { pattern: '/lessons/[slug]', file: 'lessons/[slug].astro', needs: 'lessons' },
+  { pattern: '/agents', file: 'agents/index.astro', needs: 'agents' },
+  { pattern: '/agents/[agent]', file: 'agents/[agent]/index.astro', needs: 'agents' },
+  { pattern: '/agents/[agent]/[domain]', file: 'agents/[agent]/[domain]/index.astro', needs: 'agents' },
+  { pattern: '/agents/[agent]/[domain]/[...entry]', file: 'agents/[agent]/[domain]/[...entry].astro', needs: 'agents' },
+  { pattern: '/favicon.svg', file: 'favicon.svg.ts' },
+  { pattern: '/data/notes.json', file: 'data/notes.json.ts' },
+  { pattern: '/data/snapshots/[soul].json', file: 'data/snapshots/[soul].json.ts' },
+  { pattern: '/data/agents/[agent].json', file: 'data/agents/[agent].json.ts', needs: 'agents' },
+];
+
+/** The routes a site with this content gets. */
+export function routesFor(has: Record<RouteNeed, boolean>): RouteEntry[] {
+  return ROUTES.filter((r) => r.needs === undefined || has[r.needs]);
+}

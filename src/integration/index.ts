@@ -9,21 +9,25 @@ import { AstroError } from 'astro/errors';
 import { SiteBuildError } from '../build/errors.ts';
 import { loadSite } from '../build/site.ts';
 import type { LoadedSite } from '../build/site.ts';
+import { LessonError, lessonsModule, readLessons } from './lessons.ts';
 import { resolveOptions } from './options.ts';
 import type { SoulpressOptions } from './options.ts';
+import { ROUTES, routeEntrypoint, routesFor } from './routes.ts';
+import { astroConfig, missingIntegrations } from './astro-config.ts';
 import { indexNotes, writeSearchIndex } from './search-index.ts';
 import { guardOutDir, releaseOutDir } from './failed-build.ts';
 import { siteModule } from './virtual-site.ts';
 
 export type { SoulpressOptions } from './options.ts';
+export { optionsSchema } from './options.ts';
 
 /**
  * A build failure that prints as the loader's message: no stack trace, and a hint of our own.
  * toString stays free of the words Astro's hint heuristic reads as browser APIs ("document").
  */
 class VaultBuildFailure extends AstroError {
-  constructor(error: SiteBuildError) {
-    super(error.message, 'Fix the note named above (`soul-vault check` lists every problem at once) and build again.');
+  constructor(error: SiteBuildError | LessonError) {
+    super(error.message, error instanceof LessonError ? 'Fix the lesson\'s frontmatter named above and build again.' : 'Fix the note named above (`soulpress check` lists every problem at once) and build again.');
     this.name = 'VaultError';
     this.stack = '';
   }
@@ -54,29 +58,37 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
   return {
     name: 'soulpress',
     hooks: {
-      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
+      'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
+        const resolved = resolveOptions(options, fileURLToPath(config.root));
         // What a build keeps for the next one (rendered notes, search shards, Astro's own page cache)
-        // lives in Astro's cache folder, or in $SOULPRESS_CACHE_DIR: builds of different vaults side by
+        // lives in Astro's cache folder, or in the cacheDir option: builds of different vaults side by
         // side (the tests) each need their own, since Astro keeps cached pages by path.
-        const ownCache = process.env['SOULPRESS_CACHE_DIR'];
-        if (ownCache) updateConfig({ cacheDir: pathToFileURL(path.resolve(ownCache) + path.sep) });
-        const resolved = { ...resolveOptions(options, fileURLToPath(config.root)), cacheDir: ownCache ? path.resolve(ownCache) : fileURLToPath(config.cacheDir) };
+        if (resolved.ownCacheDir) updateConfig({ cacheDir: pathToFileURL(resolved.ownCacheDir + path.sep) });
+        resolved.cacheDir = resolved.ownCacheDir ?? fileURLToPath(config.cacheDir);
+        // What every Soulpress site needs of Astro: its Markdown, URLs and output, MDX and a sitemap.
+        updateConfig({ ...astroConfig(resolved), integrations: await missingIntegrations(config.integrations) });
         search = resolved.search;
         // `astro preview` serves a dist/ that is already built, and `astro sync` only writes types:
         // neither renders a page, so neither loads the vault, and a broken note blocks neither.
         if (command === 'preview' || command === 'sync') {
-          updateConfig({ vite: { plugins: [siteModule(notLoaded(command))] } });
+          updateConfig({ vite: { plugins: [siteModule(notLoaded(command)), lessonsModule([])] } });
+          // Every route, so `astro sync` types them all; preview serves what the build wrote.
+          for (const route of ROUTES) injectRoute({ pattern: route.pattern, entrypoint: routeEntrypoint(route), prerender: true });
           return;
         }
         let loaded: LoadedSite;
+        let lessons;
         try {
-          loaded = await loadSite(resolved);
+          [loaded, lessons] = await Promise.all([loadSite(resolved), readLessons(resolved.lessons)]);
         } catch (error) {
-          if (error instanceof SiteBuildError) throw new VaultBuildFailure(error);
+          if (error instanceof SiteBuildError || error instanceof LessonError) throw new VaultBuildFailure(error);
           throw error;
         }
         const { site, rendered } = loaded;
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
+        for (const route of routesFor({ agents: site.agents.length > 0, history: site.history !== null, lessons: lessons.length > 0 })) {
+          injectRoute({ pattern: route.pattern, entrypoint: routeEntrypoint(route), prerender: true });
+        }
         // In `astro dev`, an edit under the vault or agents root loads the site again and reloads the page.
         const live =
           command === 'dev'
@@ -87,7 +99,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
                 report: (message: string) => logger.info(message),
               }
             : undefined;
-        updateConfig({ vite: { plugins: [siteModule(rendered, live)] } });
+        updateConfig({ vite: { plugins: [siteModule(rendered, live), lessonsModule(lessons)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
           const cache = resolved.cacheDir;

@@ -22,7 +22,7 @@ export function rendererId(): string {
   if (renderer !== undefined) return renderer;
   const hash = createHash('sha256');
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const name of readdirSync(here).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update('\0').update(readFileSync(path.join(here, name))).update('\0');
+  for (const name of readdirSync(here).filter((n) => /\.[jt]s$/.test(n) && !n.endsWith('.d.ts')).sort()) hash.update(name).update('\0').update(readFileSync(path.join(here, name))).update('\0');
   for (const pkg of ['satteri', 'shiki']) hash.update(`${pkg}@${versionOf(pkg)}\0`);
   return (renderer = hash.digest('hex'));
 }

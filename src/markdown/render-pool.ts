@@ -6,6 +6,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { renderNote } from './render-note.ts';
 
+// The worker beside this module: the source here, the compiled file in the package's lib/.
+const WORKER = import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js';
+
 /** One note to render; `pages` (every note's page path by URI) is shared by all jobs. */
 export interface RenderJob {
   body: string;
@@ -67,7 +70,7 @@ function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string
       worker.postMessage(batch);
     };
     for (let i = 0; i < threads; i++) {
-      const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { pages: [...pages] } });
+      const worker = new Worker(new URL(WORKER, import.meta.url), { workerData: { pages: [...pages] } });
       workers.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         pending--;

@@ -1,12 +1,12 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from '../core/index.ts';
+import { defaultFolder } from './default-folders.ts';
 
-export const DEFAULT_AGENTS_DIR = 'content/agents';
-
-/** `--agents DIR` or the integration option, else `$SOULPRESS_AGENTS`, else content/agents, against the working folder. */
+/** `--agents DIR` or the integration option, else `$SOULPRESS_AGENTS`, else `agents/` or `content/agents/`, against the working folder. */
 export function agentsRoot(flag?: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
-  return path.resolve(cwd, flag || env['SOULPRESS_AGENTS'] || DEFAULT_AGENTS_DIR);
+  const named = flag || env['SOULPRESS_AGENTS'];
+  return named ? path.resolve(cwd, named) : defaultFolder('agents', cwd);
 }
 
 /** The agent ids under a root: its folders (and links to folders), not dot folders, in code-point order. A missing root has none. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { close, constants, fstat, open, read } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
@@ -7,6 +6,10 @@ import { VaultError } from '../core/errors.ts';
 import type { StoreEntry, VaultStore } from '../core/store.ts';
 import { noteUri, pathProblem } from '../core/uri.ts';
 import { rememberRevision } from '../core/text.ts';
+
+function nodeSha256(bytes: Uint8Array): string {
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
+}
 
 /** Notes open at once, at most: a soul with 10,000 notes must not run out of file descriptors (EMFILE). */
 const MAX_OPEN = 64;
@@ -185,8 +188,9 @@ export class FsStore implements VaultStore {
     else await new Promise<void>((resolve) => slots.waiting.push(resolve));
     try {
       const bytes = await readRegular(file, vault, rel);
-      // Hashed here, synchronously, while the bytes are hot: the core takes it as their revision.
-      if (bytes) rememberRevision(bytes, createHash('sha256').update(bytes).digest('hex'));
+      // Hashed with node:crypto, synchronously, when the core first asks for the revision (loaded then
+      // too: a command that only reads a note starts without it).
+      if (bytes) rememberRevision(bytes, () => nodeSha256(bytes));
       return bytes;
     } finally {
       // Hand the slot straight to the next reader, or give it back.

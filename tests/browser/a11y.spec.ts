@@ -47,9 +47,9 @@ test('every page of the sitemap has no serious axe violation (light, every rule)
   expect(await walk(browser, pages, 'light', { width: 1280, height: 720 })).toEqual([]);
 });
 
-/** The first page of each route of src/pages, from the sitemap. */
+/** The first page of each route, from the sitemap. */
 function onePerRoute(): string[] {
-  return [...firstPagePerRoute(siteRoutes(path.join(ROOT, 'src/pages')), sitemapPages()).values()];
+  return [...firstPagePerRoute(siteRoutes(), sitemapPages()).values()];
 }
 
 /** Every page's violations, visited one after another in one context of this scheme and size. */
@@ -72,7 +72,7 @@ test('one page of each route has no serious colour violation in dark', async ({ 
 });
 
 // At 375 px a wide table, a prompt or a code block scrolls inside its box, which a keyboard must reach
-// (scrollable-region-focusable), and rows become cards. One page per route of src/pages: the first of
+// (scrollable-region-focusable), and rows become cards. One page per route: the first of
 // the sitemap's pages that route made.
 test('one page of each route has no serious axe violation at 375 px (light, every rule)', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -10,7 +10,7 @@ import { MemoryStore } from '../../src/core/index.ts';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SAMPLE = path.join(ROOT, 'content', 'vaults');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
-export const BIN = path.join(ROOT, 'bin', 'soul-vault.js');
+export const BIN = path.join(ROOT, 'src', 'cli', 'bin', 'soul-vault.ts');
 
 export const fixture = (name: string): string => path.join(FIXTURES, name);
 

@@ -1,0 +1,41 @@
+// What the integration sets in Astro's config, so a user's astro.config.mjs needs nothing but
+// `soulpress()`: the notes' Markdown for lessons too, the URL shape every link assumes, and MDX and a
+// sitemap when the project has not added them itself.
+import type { AstroIntegration } from 'astro';
+import { satteri } from '@astrojs/markdown-satteri';
+import { highlight } from '../markdown/highlight.ts';
+import { headingAnchors } from '../markdown/heading-anchors.ts';
+import { tableScroll } from '../markdown/table-scroll.ts';
+import type { ResolvedOptions } from './options.ts';
+
+/** Partial, as `updateConfig` takes it. */
+type ConfigUpdate = Parameters<Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0]['updateConfig']>[0];
+
+export function astroConfig(options: ResolvedOptions): ConfigUpdate {
+  return {
+    ...(options.site ? { site: options.site } : {}),
+    ...(options.base ? { base: options.base } : {}),
+    // Every page is a folder: links end in "/", which any static host serves as index.html.
+    trailingSlash: 'always',
+    build: { format: 'directory' },
+    // Lessons' headings get anchor links, their code the notes' highlighter and their tables a box a
+    // keyboard reaches, as vault notes' do (MDX extends this config).
+    markdown: { processor: satteri({ hastPlugins: [headingAnchors({ levels: ['h2', 'h3'] }), tableScroll, highlight] }), syntaxHighlight: false },
+    // Lossless whitespace compression: Astro 7's default JSX rules would drop the space between an
+    // inline element and text continuing on the next line.
+    compressHTML: true,
+    // A rebuild after an edit reuses the pages no change reached.
+    experimental: { incrementalBuild: true },
+    // The routes, components and client scripts ship as source: Vite compiles them in the user's build.
+    vite: { ssr: { noExternal: ['soulpress'] } },
+  };
+}
+
+/** MDX (lessons) and the sitemap, each unless the project already has it. */
+export async function missingIntegrations(present: readonly AstroIntegration[]): Promise<AstroIntegration[]> {
+  const has = (name: string): boolean => present.some((i) => i.name === name);
+  const added: AstroIntegration[] = [];
+  if (!has('@astrojs/mdx')) added.push((await import('@astrojs/mdx')).default());
+  if (!has('@astrojs/sitemap')) added.push((await import('@astrojs/sitemap')).default());
+  return added;
+}

@@ -1,0 +1,88 @@
+// Lessons: the MDX files of the lessons folder, read at config time. A user's project has no content
+// collection of ours (an integration cannot add one), so the lesson pages get their list from a virtual
+// module and import each lesson's MDX by path; @astrojs/mdx compiles it wherever it lives.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'astro/zod';
+import { parse } from 'yaml';
+import type { Plugin } from 'vite';
+import { readingMinutes } from '../markdown/reading-time.ts';
+import { lessonPath } from '../data/urls.ts';
+import type { LessonInfo } from '../data/types.ts';
+
+const lessonSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  order: z.number(),
+  status: z.enum(['published', 'draft']),
+  tags: z.array(z.string()).default([]),
+  // YAML reads an unquoted 2026-01-02 as a date; either way the page shows YYYY-MM-DD.
+  updated: z
+    .union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be YYYY-MM-DD'), z.date()])
+    .transform((v) => (typeof v === 'string' ? v : v.toISOString().slice(0, 10)))
+    .optional(),
+});
+
+/** A lesson whose frontmatter the schema rejects: the file and every field at fault. */
+export class LessonError extends Error {
+  readonly file: string;
+  readonly problems: string[];
+  constructor(file: string, problems: string[]) {
+    super(`lesson ${file}: ${problems.join('; ')}`);
+    this.name = 'LessonError';
+    this.file = file;
+    this.problems = problems;
+  }
+}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
+
+/** One lesson file's frontmatter, checked. YAML 1.2 core schema: `2026-01-02` stays a string unless quoted otherwise. */
+function lessonData(file: string, source: string): LessonInfo['data'] {
+  const block = FRONTMATTER.exec(source)?.[1];
+  if (block === undefined) throw new LessonError(file, ['no frontmatter (title, description, order, status)']);
+  let raw: unknown;
+  try {
+    raw = parse(block);
+  } catch (error) {
+    throw new LessonError(file, [`frontmatter is not YAML (${(error as Error).message.split('\n')[0]})`]);
+  }
+  const result = lessonSchema.safeParse(raw);
+  if (!result.success) throw new LessonError(file, result.error.issues.map((i) => `${i.path.join('.') || 'frontmatter'}: ${i.message}`));
+  return result.data;
+}
+
+/** The series under `dir`, ordered by `order` then file name; a missing folder has none. */
+export async function readLessons(dir: string): Promise<LessonInfo[]> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.mdx')).sort();
+  const read = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const source = await readFile(file, 'utf8');
+      return { id: name.slice(0, -'.mdx'.length), file, data: lessonData(name, source), minutes: readingMinutes(source) };
+    }),
+  );
+  read.sort((a, b) => a.data.order - b.data.order || (a.id < b.id ? -1 : 1));
+  const slugs = read.map((l) => l.id.replace(/^\d+[-_]/, ''));
+  return read.map((l, i) => {
+    // A prefix-free slug reads better; keep the id when two lessons would share one.
+    const slug = slugs.filter((s) => s === slugs[i]).length > 1 ? l.id : slugs[i]!;
+    return { ...l, slug, href: lessonPath(slug), position: i + 1, total: read.length };
+  });
+}
+
+export const LESSONS_MODULE = 'virtual:soulpress/lessons';
+
+/** The list, and a loader per lesson that imports its MDX by absolute path. */
+export function lessonsModule(lessons: LessonInfo[]): Plugin {
+  const resolved = `\0${LESSONS_MODULE}`;
+  return {
+    name: 'soulpress:lessons',
+    resolveId: (id) => (id === LESSONS_MODULE ? resolved : undefined),
+    load(id) {
+      if (id !== resolved) return undefined;
+      const loaders = lessons.map((l) => `${JSON.stringify(l.id)}: () => import(${JSON.stringify(l.file.split(path.sep).join('/'))})`);
+      return `export const lessons = ${JSON.stringify(lessons)};\nexport const modules = {${loaders.join(',\n')}};`;
+    },
+  };
+}

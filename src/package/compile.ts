@@ -1,0 +1,41 @@
+// Builds what the package ships as JavaScript, into lib/ (run before packing and before this
+// repository's own builds): the Node entry points with their declarations, by tsc, and the two
+// commands as esbuild bundles, one file each plus the chunks they load on demand, so a command
+// starts without resolving and reading dozens of modules (Astro's own CLI is shipped the same way).
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Plugin } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LIB = path.join(ROOT, 'lib');
+
+rmSync(LIB, { recursive: true, force: true });
+execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'src/package/tsconfig.json')], { stdio: 'inherit' });
+
+/**
+ * The integration is not bundled into the commands: `soulpress build` imports lib/integration, whose
+ * workers and routes are found beside it, and there is one copy of it in the package.
+ */
+const integrationFromLib: Plugin = {
+  name: 'integration-from-lib',
+  setup(b) {
+    b.onResolve({ filter: /\/integration\/index\.ts$/ }, () => ({ path: '../integration/index.js', external: true }));
+  },
+};
+
+await build({
+  entryPoints: { 'soul-vault': path.join(ROOT, 'src/cli/bin/soul-vault.ts'), soulpress: path.join(ROOT, 'src/cli/bin/soulpress.ts') },
+  outdir: path.join(LIB, 'bin'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  packages: 'external',
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [integrationFromLib],
+  logLevel: 'warning',
+});
