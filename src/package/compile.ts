@@ -16,13 +16,14 @@ rmSync(LIB, { recursive: true, force: true });
 execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'src/package/tsconfig.json')], { stdio: 'inherit' });
 
 /**
- * The integration is not bundled into the commands: `soulpress build` imports lib/integration, whose
- * workers and routes are found beside it, and there is one copy of it in the package.
+ * The integration is not bundled into the commands: `soulpress build` imports it by the package's own
+ * name (lib/integration, through `exports`), so its workers and routes are found beside it and the
+ * package has one copy of it.
  */
 const integrationFromLib: Plugin = {
   name: 'integration-from-lib',
   setup(b) {
-    b.onResolve({ filter: /\/integration\/index\.ts$/ }, () => ({ path: '../integration/index.js', external: true }));
+    b.onResolve({ filter: /\/integration\/index\.ts$/ }, () => ({ path: 'soulpress', external: true }));
   },
 };
 
