@@ -30,6 +30,7 @@ test('another vault with its own (empty) lessons folder and no agents builds its
   // No agents root: no agents section, no page, no link to one, and no error.
   assert.equal(exists(path.join(outDir, 'agents/index.html')), false);
   assert.doesNotMatch(readPage(outDir, 'index.html'), /href="\/agents\/"|LingTai agents/);
-  assert.match(readPage(outDir, 'lessons/index.html'), /No lessons yet/);
-  assert.equal(exists(path.join(outDir, 'lessons/the-load-order/index.html')), false);
+  // No lessons: no lessons pages, and no link to them from the header, the home page or the 404 page.
+  assert.equal(exists(path.join(outDir, 'lessons')), false);
+  for (const page of ['index.html', 'souls/ada/index.html', '404.html']) assert.doesNotMatch(readPage(outDir, page), /href="\/lessons\//);
 });

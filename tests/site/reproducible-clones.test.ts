@@ -39,8 +39,15 @@ function copyTree(top: string, files: string[], into: string): void {
   symlinkSync(path.join(top, 'node_modules'), path.join(into, 'node_modules'), 'dir');
 }
 
-/** `astro build` of a copy, from inside it, in its own environment, without blocking the other build. */
-function build(root: string, env: Record<string, string>): Promise<BuildResult> {
+/** `npm run build` of a copy, from inside it, in its own environment, without blocking the other build:
+ * the package's lib/ (which a clone does not hold), then `astro build`. */
+async function build(root: string, env: Record<string, string>): Promise<BuildResult> {
+  const lib = spawnSync(process.execPath, [path.join(root, 'src/package/compile.ts')], { cwd: root, encoding: 'utf8' });
+  if (lib.status !== 0) return { status: lib.status, stdout: lib.stdout, stderr: lib.stderr };
+  return astroBuildIn(root, env);
+}
+
+function astroBuildIn(root: string, env: Record<string, string>): Promise<BuildResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env };
   delete childEnv['SOUL_VAULT_DIR'];
   delete childEnv['SOULPRESS_SITE'];
