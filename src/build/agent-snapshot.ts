@@ -4,7 +4,7 @@
 // are; pointer reads were never recorded; the directory's own listing is not published.
 import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/psyche/index.ts';
 import type { Catalogs, OwnerError, PsycheReport, RecordingAgentStore } from '../core/psyche/index.ts';
-import type { AgentSnapshot, SnapshotNode } from '../preview/agent-snapshot.ts';
+import type { AgentSnapshot, SnapshotNode } from '../data/snapshot-types.ts';
 
 const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
 

@@ -13,7 +13,8 @@ import { agentView } from '../data/agent-view.ts';
 import { SiteBuildError } from './errors.ts';
 import type { AgentEntryView, AgentView } from '../data/types.ts';
 import { agentEntryPath } from '../data/urls.ts';
-import type { AgentSnapshot } from '../preview/agent-snapshot.ts';
+import type { AgentSnapshot } from '../data/snapshot-types.ts';
+import { bytesPerToken } from '../data/token-rate.ts';
 
 export interface LoadedAgents {
   agents: AgentView[];
@@ -44,7 +45,7 @@ export async function buildAgents(root: string): Promise<LoadedAgents> {
     const tokens: AgentSnapshot['tokens'] = {};
     for (const s of composed) tokens[s.rule.name] = [await sha256Hex(s.text), counts.get(s.rule.name)!.tokens];
     const refs = new Map([...view.knowledge, ...view.skills].map((r) => [r.location, r]));
-    snapshots[id] = agentSnapshot(report, record, catalogs, tokens, view.knownTokens.tokens === 0 ? 4 : view.knownBytes / view.knownTokens.tokens);
+    snapshots[id] = agentSnapshot(report, record, catalogs, tokens, bytesPerToken(view.knownBytes, view.knownTokens.tokens));
     for (const e of report.entries) {
       let body = e.text;
       let frontmatter: AgentEntryView['frontmatter'] = [];

@@ -9,7 +9,7 @@ import type { RenderCache } from '../markdown/render-cache.ts';
 import { building } from './errors.ts';
 import type { FrontmatterRow, NoteView } from '../data/types.ts';
 import { notePath } from '../data/urls.ts';
-import { esc } from '../preview/escape.ts';
+import { esc } from '../render/escape.ts';
 import { countTokens } from '../node/tokens.ts';
 
 interface RawNote {

@@ -86,7 +86,7 @@ export interface SiteData {
   agents: AgentView[];
   agentEntries: AgentEntryView[];
   /** Each agent's preview snapshot, by id (redacted: src/build/agent-snapshot.ts). */
-  agentSnapshots: Record<string, import('../preview/agent-snapshot.ts').AgentSnapshot>;
+  agentSnapshots: Record<string, import('./snapshot-types.ts').AgentSnapshot>;
   /** The vault's git history; null when it has none to show (no repository, no git, history off). */
   history: HistoryView | null;
 }

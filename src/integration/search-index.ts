@@ -15,7 +15,7 @@ import type { NoteView } from '../data/types.ts';
 import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageKind } from '../data/urls.ts';
 import { shardsOf } from '../data/search-shards.ts';
 import { versionOf } from '../node/package-version.ts';
-import { esc } from '../preview/escape.ts';
+import { esc } from '../render/escape.ts';
 
 
 // Page chrome is left out, so excerpts read as the page's text: buttons ("Copy"), code captions'

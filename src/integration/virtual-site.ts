@@ -1,7 +1,7 @@
 import { watch } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { esc } from '../preview/escape.ts';
+import { esc } from '../render/escape.ts';
 import type { SiteData } from '../data/types.ts';
 
 export const SITE_MODULE = 'virtual:soulpress/site';

@@ -1,22 +1,7 @@
-// The JSON an agent page's live preview fetches: the files one composition read, with the owner
-// document and init.json replaced by stand-ins that compose the same way but hold no secret.
+// An agent snapshot (src/data/snapshot-types.ts) as the store the composer reads in the browser.
 import { MemoryAgentStore } from '../core/psyche/index.ts';
-import type { Catalogs, MemoryAgentNode, PublishedDigests } from '../core/psyche/index.ts';
-
-export type SnapshotNode = string | { b64: string } | { dir: true } | { link: string } | { fails: 'unreadable' | 'unstable' | 'other' } | { spaces: number };
-
-export interface AgentSnapshot {
-  agent: string;
-  files: Record<string, SnapshotNode>;
-  /** system/system.md's sections as digests: the file itself never leaves the build. */
-  published: PublishedDigests | null;
-  /** The build's catalog scan: the preview cannot edit entries, so it composes with these. */
-  catalogs: Catalogs;
-  /** Each composed section's tokens at build time, by name, with the SHA-256 of the text they count. */
-  tokens: Record<string, [digest: string, tokens: number]>;
-  /** UTF-8 bytes per token over the composed sections: the rate an edited section is estimated at. */
-  bytesPerToken: number;
-}
+import type { MemoryAgentNode } from '../core/psyche/index.ts';
+import type { AgentSnapshot, SnapshotNode } from '../data/snapshot-types.ts';
 
 function node(value: SnapshotNode): MemoryAgentNode {
   if (typeof value === 'string') return value;

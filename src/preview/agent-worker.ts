@@ -9,9 +9,10 @@ import type { MemoryAgentStore } from '../core/psyche/index.ts';
 import { agentView } from '../data/agent-view.ts';
 import { agentEntryPath } from '../data/urls.ts';
 import { snapshotStore } from './agent-snapshot.ts';
-import type { AgentSnapshot } from './agent-snapshot.ts';
-import { agentParts, agentSectionRows } from './render-agent.ts';
-import type { AgentParts } from './render-agent.ts';
+import type { AgentSnapshot } from '../data/snapshot-types.ts';
+import { estimateTokens } from '../data/token-rate.ts';
+import { agentParts, agentSectionRows } from '../render/render-agent.ts';
+import type { AgentParts } from '../render/render-agent.ts';
 
 export type WorkerRequest = { id: number } & ({ op: 'start'; url: string; base: string } | { op: 'read'; path: string } | { op: 'write'; path: string; text: string } | { op: 'delete'; path: string } | { op: 'reset' });
 export type WorkerReply = { id: number } & ({ parts: AgentParts & { rows: string } } | { text: string } | { error: string });
@@ -29,7 +30,7 @@ async function compose(id: number): Promise<WorkerReply> {
   for (const s of report.sections) {
     if (s.bytes === null) continue;
     const [digest, known] = snap!.tokens[s.rule.name] ?? [];
-    tokens.set(s.rule.name, digest === (await sha256Hex(s.text)) ? { tokens: known!, estimated: false } : { tokens: Math.round(utf8Length(s.text) / snap!.bytesPerToken), estimated: true });
+    tokens.set(s.rule.name, digest === (await sha256Hex(s.text)) ? { tokens: known!, estimated: false } : estimateTokens(utf8Length(s.text), snap!.bytesPerToken));
   }
   const view = agentView(report, (domain, folder) => agentEntryPath(agent, domain, folder), tokens);
   return { id, parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };

@@ -1,7 +1,7 @@
 // A line diff of a note's edited text against its published text, for the preview's editor. Hand-written
 // (an LCS over the lines between the common head and tail, a few hundred bytes gzipped) rather than the
 // `diff` package: its diffLines bundles to about 1.5 KB gzipped, and the soul page had 0.2 KB of budget left.
-import { esc } from './escape.ts';
+import { esc } from '../render/escape.ts';
 
 /** One line of a diff: kept (' '), removed ('-') or added ('+'). */
 export type DiffLine = [op: ' ' | '-' | '+', text: string];

@@ -2,18 +2,17 @@
 // turn each change of the controls into an edit of that store (a flip rewrites `prompt_loading:`,
 // an edit or delete replaces or removes the file), re-run reassemble() and redraw with the same
 // renderer the build used. Loaded only on bundle pages; without JavaScript none of this shows.
-import { MemoryStore, keyUri, loadingFor } from '../core/index.ts';
+import { MemoryStore, keyUri, loadingFor, uriKey } from '../core/index.ts';
 import type { Mode, VaultErrorJSON } from '../core/index.ts';
-import { bytes, count, percent, plural, shortRevision, size, tokenCount } from '../components/format.ts';
+import { bytes, count, percent, plural, shortRevision, size, tokenCount } from '../render/format.ts';
 import { BASE } from '../components/href.ts';
 import type { BundleView } from '../data/types.ts';
 import { cacheFacts } from './cache-view.ts';
 import { setPromptLoading } from './prompt-loading.ts';
 import { reassemble } from './reassemble.ts';
-import { esc, laneStack, loadOrderGroups, promptBar, warningsList } from './render-html.ts';
+import { bundleName, laneStack, loadOrderGroups, presetFacts, promptBar, warningsList } from '../render/render-html.ts';
 import { diffHtml } from './line-diff.ts';
-import type { Snapshot } from './snapshot.ts';
-import { uriKey } from './snapshot.ts';
+import type { Snapshot } from '../data/snapshot-types.ts';
 import { snapshotTokens } from './token-estimate.ts';
 import { readState, writeState } from './url-state.ts';
 import type { PreviewState } from './url-state.ts';
@@ -138,11 +137,8 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     for (const el of all('[data-fact-title]')) if (v) el.title = bytes(v.promptBytes);
     for (const el of all('[data-bundle-revision]')) el.dataset.bundleRevision = v?.revision ?? '';
     if (!v) return;
-    const p = v.preset;
-    for (const el of all('[data-fact-html]')) {
-      if (el.dataset.factHtml === 'preset-lead') el.innerHTML = p ? `with preset <code>${esc(p)}</code>` : 'with no preset';
-      else el.innerHTML = p ? `<code data-preset>${esc(p)}</code>` : '<span class="muted">none</span>';
-    }
+    const html = presetFacts(v.preset);
+    for (const el of all('[data-fact-html]')) el.innerHTML = html[el.dataset.factHtml as keyof typeof html];
   };
 
   const render = (result: Awaited<ReturnType<typeof run>>): void => {
@@ -196,7 +192,7 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     if (mine !== sequence) return;
     render(result);
     // Never mistaken for the published page: the banner, the heading, the title and the preset chips say what is shown.
-    const name = page.dataset.display! + (s.preset === null ? '' : ` · ${s.preset}`);
+    const name = bundleName(page.dataset.display!, s.preset);
     document.documentElement.toggleAttribute('data-preview', edits.size > 0 || writeState('', s, published) !== '');
     heading.textContent = name;
     document.title = name + siteName;

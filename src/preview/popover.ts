@@ -2,7 +2,7 @@
 // tooltip (role="tooltip") with the note's title and first lines, described by the trigger while
 // open. Opens on hover or keyboard focus, stays while the pointer is over it, closes on Escape,
 // on leaving, or on blur. The note index is fetched once, on the first open.
-import type { NoteIndex } from './snapshot.ts';
+import type { NoteIndex } from '../data/snapshot-types.ts';
 
 const URI = /^soul:\/\/\S+$/;
 const ID = 'note-popover';

@@ -4,15 +4,16 @@
 // bytes-per-token rate, a prompt as the sum of its documents (the joins between them left out).
 import { tokenKey } from '../data/bundles.ts';
 import type { TokenCounter, TokenCount } from '../data/bundles.ts';
-import type { SnapshotTokens } from './snapshot.ts';
+import type { SnapshotTokens } from '../data/snapshot-types.ts';
+import { estimateTokens } from '../data/token-rate.ts';
 
 export function snapshotTokens(known: SnapshotTokens): TokenCounter {
-  const count = (key: string, estimate: number): TokenCount => {
+  const count = (key: string, estimate: TokenCount): TokenCount => {
     const tokens = known.counts[key];
-    return tokens === undefined ? { tokens: estimate, estimated: true } : { tokens, estimated: false };
+    return tokens === undefined ? estimate : { tokens, estimated: false };
   };
   return {
-    document: (doc, bytes) => count(tokenKey(doc), Math.round(bytes / known.bytesPerToken)),
-    prompt: (_text, revision, documents) => count(revision, documents.reduce((n, d) => n + d.tokens, 0)),
+    document: (doc, bytes) => count(tokenKey(doc), estimateTokens(bytes, known.bytesPerToken)),
+    prompt: (_text, revision, documents) => count(revision, { tokens: documents.reduce((n, d) => n + d.tokens, 0), estimated: true }),
   };
 }

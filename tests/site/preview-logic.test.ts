@@ -14,9 +14,9 @@ import { setPromptLoading } from '../../src/preview/prompt-loading.ts';
 import { loadingFor } from '../../src/core/index.ts';
 import { exactTokens } from '../../src/node/tokens.ts';
 import { reassemble } from '../../src/preview/reassemble.ts';
-import { breakable, loadOrderGroups, promptBar, warningsList } from '../../src/preview/render-html.ts';
-import { uriKey } from '../../src/preview/snapshot.ts';
-import type { Snapshot } from '../../src/preview/snapshot.ts';
+import { breakable, loadOrderGroups, promptBar, warningsList } from '../../src/render/render-html.ts';
+import { uriKey } from '../../src/core/index.ts';
+import type { Snapshot } from '../../src/data/snapshot-types.ts';
 import { readState, writeState } from '../../src/preview/url-state.ts';
 import { DIST, ROOT } from './helpers/dist.ts';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { MemoryStore, discoverFamily, loadIdentity, noteUri } from '../../src/core/index.ts';
-import type { Snapshot, NoteIndex } from '../../src/preview/snapshot.ts';
+import type { Snapshot, NoteIndex } from '../../src/data/snapshot-types.ts';
 import { excerptHtml } from '../../src/markdown/excerpt.ts';
 import { renderNote } from '../../src/markdown/render-note.ts';
 import { DIST, exists, pageFile } from './helpers/dist.ts';

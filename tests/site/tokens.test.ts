@@ -15,7 +15,7 @@ import { VAULTS } from './helpers/dist.ts';
 import { SHARED_PATH, snapshotPath } from '../../src/data/urls.ts';
 import type { ModelPrice } from '../../src/data/types.ts';
 import { DEFAULT_PRICES } from '../../src/integration/options.ts';
-import { count, usd } from '../../src/components/format.ts';
+import { count, usd } from '../../src/render/format.ts';
 import { DIST, ROOT, pageFile } from './helpers/dist.ts';
 import { composePsyche } from '../../src/core/psyche/index.ts';
 import { FsAgentStore } from '../../src/node/index.ts';

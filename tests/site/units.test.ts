@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DIST, listFiles, readPage } from './helpers/dist.ts';
 import { decodeEntities } from './helpers/html.ts';
-import { size, UNITS_NOTE } from '../../src/components/format.ts';
+import { size, UNITS_NOTE } from '../../src/render/format.ts';
 
 /** The element opening at `start`, up to its matching close (same tag name, nesting counted). */
 function elementEnd(html: string, start: number, name: string): number {

@@ -68,14 +68,14 @@ async function importsOf(file: string): Promise<string[]> {
 }
 
 describe('the site code says where it runs', () => {
-  test('src/data imports nothing Node-only or Astro-only, and nothing from src/build, src/astro or src/node', async () => {
+  test('src/data imports nothing Node-only or Astro-only, and nothing from src/build, src/astro, src/node, src/integration or the browser\'s src/preview', async () => {
     const files = await sources(path.join(ROOT, 'src', 'data'));
     assert.ok(files.length >= 8, `only ${files.length} files under src/data`);
     const problems: string[] = [];
     for (const file of files) {
       for (const use of nodeOnlyUses(await readFile(file, 'utf8'))) problems.push(`${path.relative(ROOT, file)}: ${use}`);
       for (const spec of await importsOf(file)) {
-        if (/^(?:astro:|virtual:)/.test(spec) || /^src\/(?:build|astro|node)\//.test(spec)) problems.push(`${path.relative(ROOT, file)}: imports ${spec}`);
+        if (/^(?:astro:|virtual:)/.test(spec) || /^src\/(?:build|astro|node|preview|integration)\//.test(spec)) problems.push(`${path.relative(ROOT, file)}: imports ${spec}`);
       }
     }
     assert.deepEqual(problems, []);
@@ -90,4 +90,25 @@ describe('the site code says where it runs', () => {
     }
     assert.deepEqual(problems, []);
   });
+
+  // The renderers make the same HTML in the build and in the browser; the browser's scripts take data
+  // and renderers from below and never reach up into the build.
+  for (const [folder, below] of [
+    ['render', 'src/data and src/core'],
+    ['preview', 'src/render, src/data and src/core'],
+  ] as const) {
+    test(`src/${folder} runs in the browser: nothing Node-only or Astro-only, only ${below}`, async () => {
+      const files = await sources(path.join(ROOT, 'src', folder));
+      assert.ok(files.length >= 4, `only ${files.length} files under src/${folder}`);
+      const forbidden = folder === 'render' ? /^src\/(?:build|astro|node|integration|markdown|preview|cli)\// : /^src\/(?:build|astro|node|integration|markdown|cli)\//;
+      const problems: string[] = [];
+      for (const file of files) {
+        for (const use of nodeOnlyUses(await readFile(file, 'utf8'))) problems.push(`${path.relative(ROOT, file)}: ${use}`);
+        // scroll-region.ts imports nothing and runs anywhere; it lives with the Markdown renderer so that
+        // the render cache's renderer id changes with it.
+        for (const spec of await importsOf(file)) if (/^(?:astro:|virtual:)/.test(spec) || (forbidden.test(spec) && spec !== 'src/markdown/scroll-region.ts')) problems.push(`${path.relative(ROOT, file)}: imports ${spec}`);
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
 });

@@ -2,7 +2,7 @@
 // live preview when it starts (never inlined into the page).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../astro/get-site.ts';
-import { memberSnapshot } from '../../../data/snapshots.ts';
+import { memberSnapshot } from '../../../build/snapshots.ts';
 import type { MemberView } from '../../../data/types.ts';
 
 export const getStaticPaths: GetStaticPaths = () => {

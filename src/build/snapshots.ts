@@ -1,8 +1,9 @@
 // The JSON the browser preview fetches: per member, exactly the notes its loads read (recorded by the
 // build, src/core/recording-store.ts); for the whole site, the popover index. Plain functions of the site data, so nothing is read twice.
-import type { NoteIndex, Snapshot } from '../preview/snapshot.ts';
-import { tokenKey } from './bundles.ts';
-import type { MemberView, SiteData } from './types.ts';
+import type { NoteIndex, Snapshot } from '../data/snapshot-types.ts';
+import { tokenKey } from '../data/bundles.ts';
+import { bytesPerToken } from '../data/token-rate.ts';
+import type { MemberView, SiteData } from '../data/types.ts';
 import { excerptHtml } from '../markdown/excerpt.ts';
 
 // Each note's place in the site's order by its store key, made once per site: a member reads a few
@@ -27,7 +28,7 @@ export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
     notes[note.uri] = { title: note.title, href: note.href };
   }
   const revisions: Snapshot['revisions'] = {};
-  const tokens: Snapshot['tokens'] = { counts: {}, bytesPerToken: member.promptTokens === 0 ? 4 : member.promptBytes / member.promptTokens };
+  const tokens: Snapshot['tokens'] = { counts: {}, bytesPerToken: bytesPerToken(member.promptBytes, member.promptTokens) };
   for (const b of site.bundles) {
     if (b.soul !== member.id) continue;
     revisions[b.preset ?? ''] = b.revision;

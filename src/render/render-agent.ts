@@ -1,7 +1,7 @@
 // An agent page's changing parts as HTML strings: the sections table, the bar, SHOW, the .rules card,
 // the pad's pins and the problems. As with render-html.ts for souls, the .astro components emit these
 // at build time and the live preview emits them again in the browser after re-composing.
-import { TOKENS_LABEL, bytes, percent, plural, size, tokenCount } from '../components/format.ts';
+import { TOKENS_LABEL, bytes, percent, plural, size, tokenCount } from './format.ts';
 import type { AgentView } from '../data/types.ts';
 import { stackedBar } from './bar.ts';
 import { esc } from './escape.ts';
@@ -101,6 +101,11 @@ export function agentFacts(view: AgentView): Record<string, string> {
     owner: view.rejected ? `rejected (${view.rejected.code})` : 'accepted',
     pending: view.published ? (view.pendingCount === 0 ? 'none: system.md is current' : plural(view.pendingCount, 'section')) : 'no system/system.md to compare with',
   };
+}
+
+/** The sections system.md still holds that the directory no longer makes. */
+export function removedText(removed: readonly string[]): string {
+  return `Removed, not yet applied: ${removed.join(', ')} (system.md still holds ${removed.length === 1 ? 'it' : 'them'}).`;
 }
 
 /** Everything the live preview redraws, by the `data-*` hook of the element it fills. */

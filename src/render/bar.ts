@@ -1,6 +1,6 @@
 // A whole prompt as one stacked bar (inline SVG) with its legend, for soul and agent pages alike:
 // its own module, so an agent page's script does not carry the soul page's renderers.
-import { bytes, percent } from '../components/format.ts';
+import { bytes, percent } from './format.ts';
 import { esc } from './escape.ts';
 
 const BAR_WIDTH = 1000;

@@ -3,7 +3,7 @@
 // (set:html) and the live preview emits them again in the browser, so a re-run that changes
 // nothing draws exactly the published markup. Every value from a vault is escaped here.
 import type { Mode } from '../core/index.ts';
-import { TOKENS_LABEL, bytes, percent, plural, tokenCount } from '../components/format.ts';
+import { TOKENS_LABEL, bytes, percent, plural, tokenCount } from './format.ts';
 import { ROLE_RULES } from '../core/index.ts';
 import type { BundleView, DocumentView } from '../data/types.ts';
 
@@ -90,4 +90,17 @@ export function warningsList(view: BundleView, base: string): string {
     (w) => `<li class="warning" data-warning="${esc(w.code)}"><code class="warning-code">${esc(w.code)}</code> ${esc(w.message)}${w.anchor ? ` <a href="${link(base, `${view.href}#${w.anchor}`)}">Show the row</a>` : ''}</li>`,
   );
   return `<ul class="warning-list">${items.join('')}</ul>`;
+}
+
+/** How every page names a bundle (title, heading, preview): the display name, and its preset after a dot. */
+export function bundleName(display: string, preset: string | null): string {
+  return preset === null ? display : `${display} · ${preset}`;
+}
+
+/** The preset as the page's lead sentence and identity card say it, by `data-fact-html` name. */
+export function presetFacts(preset: string | null): Record<'preset-lead' | 'preset-card', string> {
+  return {
+    'preset-lead': preset ? `with preset <code>${esc(preset)}</code>` : 'with no preset',
+    'preset-card': preset ? `<code data-preset>${esc(preset)}</code>` : '<span class="muted">none</span>',
+  };
 }
