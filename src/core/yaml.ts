@@ -4,6 +4,10 @@
 // this subset (tags, ? keys, directives, --- and ... markers, anchors on keys, non-scalar keys) is an
 // error, never a different value. It exists because `yaml` alone is ~30 KB gzipped, over the
 // browser budget of the core; docs/decisions.md ("Frontmatter YAML") has the details.
+//
+// One reader per construct (the document, block mappings and sequences, flow collections, plain,
+// quoted and block scalars, anchors and aliases), each taking the Cursor: where it stands and what
+// the document has seen so far.
 
 /** Invalid YAML, or YAML outside the subset; `line` is 1-based within the parsed source. */
 export class YamlError extends Error {
@@ -25,6 +29,8 @@ const MAX_KEY = 1024;
 const BAD_INDENT = 'bad indentation';
 const TAB = 'a tab in indentation';
 const TWO_ANCHORS = 'two anchors on one node';
+/** What a character that starts no node in the subset would have started. */
+const REFUSED: Record<string, string> = { '!': 'tags', '%': 'directives', '?': 'complex keys (?)', '&': 'anchors here' };
 
 /** An anchored node, with what `yaml` counts to judge alias expansion (its Alias.resolve). */
 interface Anchor {
@@ -40,6 +46,34 @@ interface Anchor {
   refs: Set<Anchor>;
 }
 
+/** One document being read: the position in it and what limits and anchors have counted so far. */
+class Cursor {
+  readonly src: string;
+  readonly len: number;
+  /** The next character to read. */
+  i = 0;
+  /** Collections open around `i` (MAX_DEPTH), and how many of them are [ ] or { }. */
+  depth = 0;
+  flowDepth = 0;
+  /** Aliases read so far (MAX_ALIASES). */
+  aliases = 0;
+  /** Anchor name to its node; null while that node is still being parsed. */
+  readonly anchors = new Map<string, Anchor | null>();
+  /** The innermost anchored node being parsed. */
+  frame: Anchor | undefined = undefined;
+
+  constructor(src: string) {
+    this.src = src;
+    this.len = src.length;
+  }
+}
+
+/**
+ * Where a block node may start a block collection: 0 anywhere, 1 right after "key:" (never on the
+ * key's line), 2 right after an anchor on the line (that would be an anchor on a key).
+ */
+type Place = 0 | 1 | 2;
+
 const blank = (c?: string): boolean => c === undefined || c === ' ' || c === '\t' || c === '\n';
 const space = (c?: string): boolean => c === ' ' || c === '\t';
 const flowChar = (c?: string): boolean => !!c && ',[]{}'.includes(c);
@@ -47,6 +81,8 @@ const flowChar = (c?: string): boolean => !!c && ',[]{}'.includes(c);
 /** Double-quoted escapes: the letter after \ and, at the same index, what it stands for. */
 const ESCAPE_KEYS = '0abefnrtvN_LP "/\\\t';
 const ESCAPE_VALUES = '\0\x07\b\x1b\f\n\r\t\v\x85\xa0\u2028\u2029 "/\\\t';
+/** The hex digits after \x, \u and \U. */
+const ESCAPE_HEX: Record<string, number> = { x: 2, u: 4, U: 8 };
 
 /** Core schema resolution of a plain scalar, with the `yaml` package's patterns and number parsing. */
 function resolve(s: string): unknown {
@@ -69,496 +105,615 @@ function define(map: Record<string, unknown>, key: string, value: unknown): void
 
 /** Parse one YAML document (frontmatter) into plain JS values; the empty document is null. */
 export function parseYaml(source: string): unknown {
-  const src = source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
-  const len = src.length;
-  let i = 0;
-  let depth = 0;
-  let flowDepth = 0;
-  let aliases = 0;
-  /** Anchor name to its node; null while that node is still being parsed. */
-  const anchors = new Map<string, Anchor | null>();
-  /** The innermost anchored node being parsed. */
-  let frame: Anchor | undefined;
+  const cur = new Cursor(source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+  if (cur.src.includes('\r')) fail(cur, 'a lone carriage return', cur.src.indexOf('\r'));
+  return yamlDocument(cur);
+}
 
-  const fail = (reason: string, at = i): never => {
-    throw new YamlError(src.slice(0, at).split('\n').length, reason);
-  };
-  const skipSpace = (): void => {
-    while (space(src[i])) i++;
-  };
-  /** Skip the spaces (not tabs) at `i`; return how many. */
-  const spaces = (): number => {
-    const start = i;
-    while (src[i] === ' ') i++;
-    return i - start;
-  };
-  const toLineEnd = (): void => {
-    while (i < len && src[i] !== '\n') i++;
-  };
-  const quote = (): boolean => src[i] === '"' || src[i] === "'";
-  const dash = (p: number): boolean => src[p] === '-' && blank(src[p + 1]);
-  const marker = (p: number): boolean => (src.startsWith('---', p) || src.startsWith('...', p)) && blank(src[p + 3]);
-  const noMarker = (p: number): void => {
-    if (marker(p)) fail('--- and ... markers are not supported', p);
-  };
-  /** Parse a collection, refusing to nest deeper than MAX_DEPTH. */
-  const nest = <T>(parse: () => T): T => {
-    if (++depth > MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`);
-    const value = parse();
-    depth--;
-    return value;
-  };
-  /** A key spans from `start` to `i`: one line, at most MAX_KEY long. */
-  const checkKey = (start: number): void => {
-    if (src.slice(start, i).includes('\n') || i - start > MAX_KEY) fail(`a key must be one line of at most ${MAX_KEY} characters`, start);
-  };
+// --- The cursor: failing, spaces, lines ---
 
-  if (src.includes('\r')) fail('a lone carriage return', src.indexOf('\r'));
+function fail(cur: Cursor, reason: string, at = cur.i): never {
+  throw new YamlError(cur.src.slice(0, at).split('\n').length, reason);
+}
 
-  function unexpected(): never {
-    const c = src[i] as string;
-    const what = ({ '!': 'tags', '%': 'directives', '?': 'complex keys (?)', '&': 'anchors here' } as Record<string, string>)[c];
-    return fail(what ? `${what} are not supported` : c ? `unexpected "${c}"` : 'unexpected end');
+/** The error for the character at the cursor, naming the construct it would start when that is outside the subset. */
+function unexpected(cur: Cursor): never {
+  const c = cur.src[cur.i] as string;
+  const what = REFUSED[c];
+  return fail(cur, what ? `${what} are not supported` : c ? `unexpected "${c}"` : 'unexpected end');
+}
+
+function skipSpace(cur: Cursor): void {
+  const { src } = cur;
+  let i = cur.i;
+  while (space(src[i])) i++;
+  cur.i = i;
+}
+
+/** Skip the spaces (not tabs) at the cursor; return how many. */
+function spaces(cur: Cursor): number {
+  const { src } = cur;
+  const start = cur.i;
+  let i = start;
+  while (src[i] === ' ') i++;
+  cur.i = i;
+  return i - start;
+}
+
+function toLineEnd(cur: Cursor): void {
+  const { src, len } = cur;
+  let i = cur.i;
+  while (i < len && src[i] !== '\n') i++;
+  cur.i = i;
+}
+
+/** Finish the current line: only spaces and a comment may follow a value. */
+function lineEnd(cur: Cursor): void {
+  const { src, len } = cur;
+  if (cur.i && src[cur.i - 1] !== '\n') {
+    skipSpace(cur);
+    if (src[cur.i] === '#' && blank(src[cur.i - 1])) toLineEnd(cur);
+    if (cur.i < len && src[cur.i] !== '\n') unexpected(cur);
+    if (cur.i < len) cur.i++;
   }
+}
 
-  /** Finish the current line: only spaces and a comment may follow a value. */
-  function lineEnd(): void {
-    if (i && src[i - 1] !== '\n') {
-      skipSpace();
-      if (src[i] === '#' && blank(src[i - 1])) toLineEnd();
-      if (i < len && src[i] !== '\n') unexpected();
-      if (i < len) i++;
+/** Move to the start of the next line with content; return its indentation, or -1 at the end. */
+function nextLine(cur: Cursor): number {
+  lineEnd(cur);
+  const { src, len } = cur;
+  for (;;) {
+    const start = cur.i;
+    const indent = spaces(cur);
+    skipSpace(cur);
+    const blanks = cur.i;
+    if (src[cur.i] === '#') toLineEnd(cur);
+    if (src[cur.i] === '\n') cur.i++;
+    else if (cur.i < len) {
+      if (src[start + indent] === '\t') fail(cur, TAB);
+      refuseMarker(cur, start);
+      cur.i = start;
+      return indent;
+    } else {
+      // yaml refuses some blank last lines with a tab and no line break; refuse them all.
+      if (src.slice(start, blanks).includes('\t')) fail(cur, TAB, start);
+      return -1;
     }
   }
+}
 
-  /** Move to the start of the next line with content; return its indentation, or -1 at the end. */
-  function nextLine(): number {
-    lineEnd();
-    for (;;) {
-      const start = i;
-      const indent = spaces();
-      skipSpace();
-      const blanks = i;
-      if (src[i] === '#') toLineEnd();
-      if (src[i] === '\n') i++;
-      else if (i < len) {
-        if (src[start + indent] === '\t') fail(TAB);
-        noMarker(start);
-        i = start;
-        return indent;
-      } else {
-        // yaml refuses some blank last lines with a tab and no line break; refuse them all.
-        if (src.slice(start, blanks).includes('\t')) fail(TAB, start);
-        return -1;
-      }
-    }
-  }
+/** A key spans from `start` to the cursor: one line, at most MAX_KEY long. */
+function checkKey(cur: Cursor, start: number): void {
+  if (cur.src.slice(start, cur.i).includes('\n') || cur.i - start > MAX_KEY) fail(cur, `a key must be one line of at most ${MAX_KEY} characters`, start);
+}
 
-  function anchorName(): string {
-    const start = ++i;
-    while (!blank(src[i]) && !flowChar(src[i])) i++;
-    return i > start ? src.slice(start, i) : fail('empty anchor or alias name');
-  }
+/** One more collection open, refused past MAX_DEPTH; its reader closes it with `cur.depth--`. */
+function enter(cur: Cursor): void {
+  if (++cur.depth > MAX_DEPTH) fail(cur, `nested deeper than ${MAX_DEPTH} levels`);
+}
 
-  /** Parse a node (via `parse`) under the anchor `name`. */
-  function anchored(name: string, parse: () => unknown): unknown {
-    const anchor: Anchor = { value: null, count: 1, weight: 0, refs: new Set() };
-    const outer = frame;
-    anchors.set(name, null);
-    frame = anchor;
-    anchor.value = parse();
-    frame = outer;
-    anchors.set(name, anchor);
-    for (const ref of anchor.refs) outer?.refs.add(ref);
-    return anchor.value;
-  }
+// --- The document and its markers ---
 
-  /** An alias is the anchored value itself, never a copy, counted as `yaml` counts it. */
-  function alias(): unknown {
-    const at = i;
-    const name = anchorName();
-    const anchor = anchors.get(name);
-    if (!anchor) return fail(`undefined alias *${name}`, at);
-    // At most MAX_ALIASES refs: the spread stays small.
-    anchor.weight ||= Math.max(1, ...[...anchor.refs].map((ref) => ref.count * ref.weight));
-    if (++aliases > MAX_ALIASES || ++anchor.count * anchor.weight > MAX_ALIASES) fail(`over ${MAX_ALIASES} aliases expanded`, at);
-    if (frame) frame.refs.add(anchor);
-    return anchor.value;
-  }
-
-  /** Whether a plain scalar may start at `i`; `flow` inside [ ] or { }. */
-  function plainStart(flow: boolean): boolean {
-    const c = src[i] as string;
-    if (c === '-' || c === '?' || c === ':') return !blank(src[i + 1]) && !(flow && flowChar(src[i + 1]));
-    return !blank(c) && !'#,[]{}&*!|>\'"%@`'.includes(c);
-  }
-
-  /** Scan one line of a plain scalar; return where its text ends (trailing blanks excluded). */
-  function plainLine(flow: boolean): number {
-    let end = i;
-    for (;;) {
-      const c = src[i];
-      if (c === undefined || c === '\n' || (flow && flowChar(c)) || (space(c) && src[i + 1] === '#')) return end;
-      if (c === ':' && (blank(src[i + 1]) || (flow && flowChar(src[i + 1])))) return end;
-      i++;
-      if (!space(c)) end = i;
-    }
-  }
-
-  /** A plain scalar, folded over the following lines indented deeper than `n`. */
-  function plain(n: number, flow: boolean): string {
-    if (!plainStart(flow)) unexpected();
-    let text = src.slice(i, plainLine(flow));
-    for (;;) {
-      const save = i;
-      skipSpace();
-      let breaks = 0;
-      let found = false;
-      let more = src[i] === '\n';
-      while (more) {
-        i++;
-        const indent = spaces();
-        more = src[i] === '\n';
-        // As in yaml: only a line indented deeper than the parent goes on (blank lines aside).
-        if (!more && indent > n && !marker(i - indent)) {
-          skipSpace();
-          more = src[i] === '\n';
-          found = !more && i < len && src[i] !== '#';
-        }
-        if (more) breaks++;
-      }
-      const start = i;
-      const end = found ? plainLine(flow) : i;
-      if (end === start) {
-        i = save;
-        return text;
-      }
-      text += (breaks ? '\n'.repeat(breaks) : ' ') + src.slice(start, end);
-    }
-  }
-
-  /** A quoted scalar; its continuation lines must be indented deeper than `n`. */
-  function quoted(n: number): string {
-    const quote = src[i];
-    const start = ++i;
-    for (;;) {
-      const c = src[i];
-      if (c === undefined) fail('unclosed quote', start - 1);
-      if (c === quote) {
-        if (quote === '"' || src[i + 1] !== "'") break;
-        i++;
-      } else if (c === '\\' && quote === '"' && src[i + 1] !== '\n') i++;
-      else if (c === '\n') {
-        const line = ++i;
-        noMarker(line);
-        if (spaces() <= n && i < len && src[i] !== '\n') fail(BAD_INDENT, line);
-        i--;
-      }
-      i++;
-    }
-    const raw = src.slice(start, i++);
-    return quote === '"' ? quotedText(raw, start, true) : quotedText(raw, start, false).replace(/''/g, "'");
-  }
-
-  /** A quoted or plain scalar's value; `flow` inside [ ] or { }. */
-  function scalar(n: number, flow: boolean): unknown {
-    return quote() ? quoted(n) : resolve(plain(n, flow));
-  }
-
-  /**
-   * Line folding of a quoted scalar, and the escapes when `double`, as `yaml` does them (its
-   * unfoldLines for single quotes gives the same folding).
-   */
-  function quotedText(raw: string, offset: number, double: boolean): string {
-    // One line with no escapes (most summaries and titles) is its own text.
-    if (!raw.includes('\n') && !(double && raw.includes('\\'))) return raw;
-    let text = '';
-    for (let k = 0; k < raw.length; k++) {
-      const c = raw[k] as string;
-      if (c === '\n') {
-        let fold = '';
-        while (k + 1 < raw.length && blank(raw[k + 1])) if (raw[++k] === '\n') fold += '\n';
-        text += fold || ' ';
-      } else if (c === '\\' && double) {
-        const e = raw[++k] as string;
-        const size = ({ x: 2, u: 4, U: 8 } as Record<string, number>)[e] ?? 0;
-        const hex = raw.substr(k + 1, size);
-        const code = parseInt(hex, 16);
-        const known = ESCAPE_KEYS.indexOf(e);
-        if (known >= 0) text += ESCAPE_VALUES[known];
-        else if (e === '\n') while (space(raw[k + 1])) k++;
-        else if (size && /^[\da-fA-F]+$/.test(hex) && hex.length === size && code < 0x110000) {
-          text += String.fromCodePoint(code);
-          k += size;
-        } else fail(`invalid escape \\${e}`, offset + k);
-      } else if (space(c)) {
-        // Spaces and tabs before a line break are dropped.
-        let end = k;
-        while (space(raw[end + 1])) end++;
-        if (raw[end + 1] !== '\n') text += raw.slice(k, end + 1);
-        k = end;
-      } else text += c;
-    }
-    return text;
-  }
-
-  /** A | or > block scalar whose parent collection is indented `n`. */
-  function blockScalar(n: number): string {
-    const folded = src[i++] === '>';
-    let chomp = '';
-    let explicit = 0;
-    for (;;) {
-      const c = src[i] as string;
-      if (!chomp && (c === '-' || c === '+')) chomp = c;
-      else if (!explicit && c >= '1' && c <= '9') explicit = +c;
-      else break;
-      i++;
-    }
-    if (!blank(src[i])) fail('bad block scalar header');
-    lineEnd();
-    let indent = explicit ? Math.max(n, 0) + explicit : -1;
-    let lead = 0;
-    let first = -1;
-    let open = false;
-    // Each line's text past the indentation, and its spaces when it holds nothing else (else -1).
-    const lines: string[] = [];
-    const white: number[] = [];
-    while (i < len) {
-      const start = i;
-      const count = spaces();
-      let end = src.indexOf('\n', i);
-      if (end < 0) end = len;
-      const empty = i === end;
-      // yaml leaves out a last, unterminated blank line that is not indented enough.
-      if (empty && end === len && count < (indent < 0 ? n + 1 : indent)) break;
-      if (!empty) {
-        if ((indent < 0 && count <= n) || count < indent || marker(start)) {
-          if (src[i] === '\t') fail(TAB);
-          break;
-        }
-        if (indent < 0) {
-          if (count < lead) fail(BAD_INDENT, start);
-          indent = count;
-        }
-        if (first < 0) first = count;
-      } else if (indent < 0) lead = Math.max(lead, count);
-      white.push(empty ? count : -1);
-      lines.push(indent < 0 ? '' : src.slice(start + indent, end));
-      open = end === len;
-      i = open ? end : end + 1;
-    }
-    if (i < len && src[i - 1] !== '\n') i = src.lastIndexOf('\n', i - 1) + 1;
-    // A last line with no line break (end of input) adds no line break.
-    const breaks = lines.length - (open ? 1 : 0);
-    if (first < 0) return chomp === '+' && lines.length ? '\n'.repeat(Math.max(1, breaks)) : '';
-    // Trailing blank lines are cut as in yaml: up to the first content line's indentation when an
-    // explicit indicator does not keep them, else up to the block's own indentation.
-    const limit = explicit && chomp !== '+' ? first : indent;
-    let last = lines.length;
-    while ((white[last - 1] as number) >= 0 && (white[last - 1] as number) <= limit) last--;
-    let text = '';
-    if (folded) {
-      let k = 0;
-      while (!lines[k]) k++;
-      text = '\n'.repeat(k);
-      let sep = '';
-      let more = false;
-      for (; k < last; k++) {
-        const line = lines[k] as string;
-        if (!line) {
-          if (sep === '\n') text += sep;
-          sep = '\n';
-        } else {
-          const indented = space(line[0]);
-          if (indented) sep = sep === ' ' ? '\n' : !more && sep === '\n' ? '\n\n' : sep;
-          text += sep + line;
-          sep = indented ? '\n' : ' ';
-          more = indented;
-        }
-      }
-    } else text = lines.slice(0, last).join('\n');
-    return chomp === '-' ? text : text + '\n'.repeat(chomp === '+' ? Math.max(1, breaks - last + 1) : 1);
-  }
-
-  /** Skip blanks, line breaks and comments inside [ ] or { } whose block parent is indented `n`. */
-  function flowSpace(n: number): void {
-    for (;;) {
-      const c = src[i];
-      if (space(c)) i++;
-      else if (c === '#') {
-        if (!blank(src[i - 1])) unexpected();
-        toLineEnd();
-      } else if (c === '\n') {
-        const start = ++i;
-        const indent = spaces();
-        skipSpace();
-        const d = src[i];
-        if (!indent) noMarker(start);
-        // yaml lets the outermost closing bracket sit at the parent's indentation.
-        if (!blank(d) && d !== '#' && indent <= n && !(indent === n && flowDepth === 1 && (d === ']' || d === '}'))) fail(BAD_INDENT, start);
-      } else return;
-    }
-  }
-
-  /** A [ ] or { } collection, possibly over several lines. */
-  function flow(n: number): unknown[] | Record<string, unknown> {
-    flowDepth++;
-    const close = src[i++] === '{' ? '}' : ']';
-    const list: unknown[] = [];
-    const map: Record<string, unknown> = {};
-    for (;;) {
-      flowSpace(n);
-      if (src[i] === close) break;
-      if (close === '}') {
-        const start = i;
-        const c = src[i];
-        if (c === '[' || c === '{' || c === '*' || c === '&' || (c === ':' && blank(src[i + 1]))) fail('a key must be a plain or quoted scalar');
-        const key = quote() ? quoted(n) : keyString(resolve(plain(n, true)));
-        checkKey(start);
-        if (Object.hasOwn(map, key)) fail(`duplicate key "${key}"`, start);
-        flowSpace(n);
-        let value: unknown = null;
-        if (src[i] === ':') {
-          i++;
-          flowSpace(n);
-          if (src[i] !== ',' && src[i] !== close) value = flowNode(n);
-        }
-        define(map, key, value);
-      } else {
-        list.push(flowNode(n));
-        flowSpace(n);
-        if (src[i] === ':') fail('key: value inside [ ] is not supported');
-      }
-      flowSpace(n);
-      if (src[i] === ',') i++;
-      else if (src[i] !== close) fail(`expected , or ${close}`);
-    }
-    i++;
-    flowDepth--;
-    return close === '}' ? map : list;
-  }
-
-  /** A node inside [ ] or { }; `anchor` says an anchor for it is read already. */
-  function flowNode(n: number, anchor = false): unknown {
-    const c = src[i];
-    if (c === '&') {
-      if (anchor) fail(TWO_ANCHORS);
-      return anchored(anchorName(), () => {
-        flowSpace(n);
-        return src[i] === ',' || src[i] === ']' || src[i] === '}' ? null : flowNode(n, true);
-      });
-    }
-    if (c === '[' || c === '{') return nest(() => flow(n));
-    if (c === '*') return alias();
-    return scalar(n, true);
-  }
-
-  /** If a block mapping key and its ":" start at `i`, read them and return the key; else move nothing. */
-  function tryKey(n: number): string | undefined {
-    const start = i;
-    let key: string;
-    if (quote()) key = quoted(n);
-    else if (plainStart(false)) key = keyString(resolve(src.slice(start, plainLine(false))));
-    else return undefined;
-    skipSpace();
-    if (src[i] !== ':' || !blank(src[i + 1])) {
-      i = start;
-      return undefined;
-    }
-    checkKey(start);
-    i++;
-    return key;
-  }
-
-  /** A block mapping at column `col`; its first key and ":" are read already. */
-  function mapping(col: number, key: string): Record<string, unknown> {
-    const map: Record<string, unknown> = {};
-    for (;;) {
-      if (Object.hasOwn(map, key)) fail(`duplicate key "${key}"`);
-      define(map, key, blockValue(col, true));
-      const indent = nextLine();
-      if (indent < col) break;
-      if (indent > col) fail(BAD_INDENT);
-      i += indent;
-      key = tryKey(col) ?? fail('expected "key: value"');
-    }
-    return map;
-  }
-
-  /** A block sequence at column `col`; `i` is at its first "-". */
-  function sequence(col: number): unknown[] {
-    const list: unknown[] = [];
-    for (;;) {
-      i++;
-      list.push(blockValue(col, false));
-      const indent = nextLine();
-      if (indent > col) fail(BAD_INDENT);
-      if (indent < col || !dash(i + indent)) break;
-      i += indent;
-    }
-    return list;
-  }
-
-  /**
-   * A node starting at `i`, its parent collection indented `n`. `mode` 0 lets a block collection
-   * start here; 1 (right after "key:") and 2 (right after an anchor) do not.
-   */
-  function blockNode(n: number, mode: number, tab: boolean): unknown {
-    const col = i - src.lastIndexOf('\n', i - 1) - 1;
-    const c = src[i];
-    const compact = (): void => {
-      if (mode) fail(mode === 1 ? 'a block collection cannot start on its key\'s line' : 'anchors on keys are not supported');
-      if (tab) fail(TAB);
-    };
-    if (dash(i)) {
-      compact();
-      return nest(() => sequence(col));
-    }
-    if (c === '|' || c === '>') return blockScalar(n);
-    if (c === '[' || c === '{' || c === '*') {
-      const value = c === '*' ? alias() : nest(() => flow(n));
-      skipSpace();
-      if (src[i] === ':' && blank(src[i + 1])) fail('a key must be a plain or quoted scalar');
-      return value;
-    }
-    const key = tryKey(n);
-    if (key === undefined) return scalar(n, false);
-    compact();
-    return nest(() => mapping(col, key));
-  }
-
-  /**
-   * The value after "key:" (`afterKey`), after "- ", or of the document; the parent is indented `n`.
-   * `anchor` says an anchor alone on the line before is read already.
-   */
-  function blockValue(n: number, afterKey: boolean, anchor = false): unknown {
-    const from = i;
-    skipSpace();
-    const tab = src.slice(from, i).includes('\t');
-    const value = (mode: number): unknown => {
-      if (i < len && src[i] !== '\n' && src[i] !== '#') return blockNode(n, mode, tab);
-      const indent = nextLine();
-      if (indent > n || (afterKey && indent === n && dash(i + indent))) {
-        i += indent;
-        return blockValue(n, false, mode === 2);
-      }
-      return null;
-    };
-    if (src[i] !== '&') return value(afterKey ? 1 : 0);
-    if (anchor) fail(TWO_ANCHORS);
-    const name = anchorName();
-    skipSpace();
-    // yaml refuses a tab before an anchor after "- " (and after "key:" when the node is on the next lines).
-    if (tab && (!afterKey || i >= len || src[i] === '\n' || src[i] === '#')) fail(TAB);
-    return anchored(name, () => value(2));
-  }
-
+/** The one document: a block value at the top (null when there is none), then nothing but blanks and comments. */
+function yamlDocument(cur: Cursor): unknown {
   // nextLine first: it refuses a tab or a document marker before the first content.
-  const doc = nextLine() < 0 ? null : blockValue(-1, false);
-  const rest = nextLine();
+  const doc = nextLine(cur) < 0 ? null : blockValue(cur, -1, false);
+  const rest = nextLine(cur);
   if (rest >= 0) {
-    i += rest;
-    unexpected();
+    cur.i += rest;
+    unexpected(cur);
   }
   return doc;
+}
+
+/** A --- or ... document marker at `p`. */
+const documentMarker = (src: string, p: number): boolean => (src.startsWith('---', p) || src.startsWith('...', p)) && blank(src[p + 3]);
+
+/** Frontmatter is one document: a marker inside it is refused. */
+function refuseMarker(cur: Cursor, p: number): void {
+  if (documentMarker(cur.src, p)) fail(cur, '--- and ... markers are not supported', p);
+}
+
+// --- Anchors and aliases ---
+
+function anchorName(cur: Cursor): string {
+  const { src } = cur;
+  const start = ++cur.i;
+  let i = start;
+  while (!blank(src[i]) && !flowChar(src[i])) i++;
+  cur.i = i;
+  return i > start ? src.slice(start, i) : fail(cur, 'empty anchor or alias name');
+}
+
+/** Read a node (through `read`) under the anchor `name`. */
+function anchored(cur: Cursor, name: string, read: () => unknown): unknown {
+  const anchor: Anchor = { value: null, count: 1, weight: 0, refs: new Set() };
+  const outer = cur.frame;
+  cur.anchors.set(name, null);
+  cur.frame = anchor;
+  anchor.value = read();
+  cur.frame = outer;
+  cur.anchors.set(name, anchor);
+  for (const ref of anchor.refs) outer?.refs.add(ref);
+  return anchor.value;
+}
+
+/** An alias is the anchored value itself, never a copy, counted as `yaml` counts it. */
+function alias(cur: Cursor): unknown {
+  const at = cur.i;
+  const name = anchorName(cur);
+  const anchor = cur.anchors.get(name);
+  if (!anchor) return fail(cur, `undefined alias *${name}`, at);
+  // At most MAX_ALIASES refs: the spread stays small.
+  anchor.weight ||= Math.max(1, ...[...anchor.refs].map((ref) => ref.count * ref.weight));
+  if (++cur.aliases > MAX_ALIASES || ++anchor.count * anchor.weight > MAX_ALIASES) fail(cur, `over ${MAX_ALIASES} aliases expanded`, at);
+  if (cur.frame) cur.frame.refs.add(anchor);
+  return anchor.value;
+}
+
+// --- Scalars: plain and quoted ---
+
+/** A quoted or plain scalar's value; `flow` inside [ ] or { }. */
+function scalar(cur: Cursor, n: number, flow: boolean): unknown {
+  return atQuote(cur) ? quoted(cur, n) : resolve(plain(cur, n, flow));
+}
+
+const atQuote = (cur: Cursor): boolean => cur.src[cur.i] === '"' || cur.src[cur.i] === "'";
+
+/** Whether a plain scalar may start at the cursor; `flow` inside [ ] or { }. */
+function plainStart(cur: Cursor, flow: boolean): boolean {
+  const { src, i } = cur;
+  const c = src[i] as string;
+  if (c === '-' || c === '?' || c === ':') return !blank(src[i + 1]) && !(flow && flowChar(src[i + 1]));
+  return !blank(c) && !'#,[]{}&*!|>\'"%@`'.includes(c);
+}
+
+/** Scan one line of a plain scalar; return where its text ends (trailing blanks excluded). */
+function plainLine(cur: Cursor, flow: boolean): number {
+  const { src } = cur;
+  let i = cur.i;
+  let end = i;
+  for (;;) {
+    const c = src[i];
+    if (c === undefined || c === '\n' || (flow && flowChar(c)) || (space(c) && src[i + 1] === '#')) break;
+    if (c === ':' && (blank(src[i + 1]) || (flow && flowChar(src[i + 1])))) break;
+    i++;
+    if (!space(c)) end = i;
+  }
+  cur.i = i;
+  return end;
+}
+
+/** A plain scalar, folded over the following lines indented deeper than `n`. */
+function plain(cur: Cursor, n: number, flow: boolean): string {
+  const { src, len } = cur;
+  if (!plainStart(cur, flow)) unexpected(cur);
+  const first = cur.i;
+  let text = src.slice(first, plainLine(cur, flow));
+  for (;;) {
+    const save = cur.i;
+    skipSpace(cur);
+    let breaks = 0;
+    let found = false;
+    let more = src[cur.i] === '\n';
+    while (more) {
+      cur.i++;
+      const indent = spaces(cur);
+      more = src[cur.i] === '\n';
+      // As in yaml: only a line indented deeper than the parent goes on (blank lines aside).
+      if (!more && indent > n && !documentMarker(src, cur.i - indent)) {
+        skipSpace(cur);
+        more = src[cur.i] === '\n';
+        found = !more && cur.i < len && src[cur.i] !== '#';
+      }
+      if (more) breaks++;
+    }
+    const start = cur.i;
+    const end = found ? plainLine(cur, flow) : cur.i;
+    if (end === start) {
+      cur.i = save;
+      return text;
+    }
+    text += (breaks ? '\n'.repeat(breaks) : ' ') + src.slice(start, end);
+  }
+}
+
+/** A quoted scalar; its continuation lines must be indented deeper than `n`. */
+function quoted(cur: Cursor, n: number): string {
+  const { src, len } = cur;
+  const quote = src[cur.i];
+  const start = ++cur.i;
+  let i = start;
+  for (;;) {
+    const c = src[i];
+    if (c === undefined) fail(cur, 'unclosed quote', start - 1);
+    if (c === quote) {
+      if (quote === '"' || src[i + 1] !== "'") break;
+      i++;
+    } else if (c === '\\' && quote === '"' && src[i + 1] !== '\n') i++;
+    else if (c === '\n') {
+      const line = ++i;
+      refuseMarker(cur, line);
+      cur.i = i;
+      if (spaces(cur) <= n && cur.i < len && src[cur.i] !== '\n') fail(cur, BAD_INDENT, line);
+      i = cur.i - 1;
+    }
+    i++;
+  }
+  cur.i = i + 1;
+  const raw = src.slice(start, i);
+  return quote === '"' ? quotedText(cur, raw, start, true) : quotedText(cur, raw, start, false).replace(/''/g, "'");
+}
+
+/**
+ * Line folding of a quoted scalar, and the escapes when `double`, as `yaml` does them (its
+ * unfoldLines for single quotes gives the same folding).
+ */
+function quotedText(cur: Cursor, raw: string, offset: number, double: boolean): string {
+  // One line with no escapes (most summaries and titles) is its own text.
+  if (!raw.includes('\n') && !(double && raw.includes('\\'))) return raw;
+  let text = '';
+  for (let k = 0; k < raw.length; k++) {
+    const c = raw[k] as string;
+    if (c === '\n') {
+      let fold = '';
+      while (k + 1 < raw.length && blank(raw[k + 1])) if (raw[++k] === '\n') fold += '\n';
+      text += fold || ' ';
+    } else if (c === '\\' && double) {
+      const e = raw[++k] as string;
+      const size = ESCAPE_HEX[e] ?? 0;
+      const hex = raw.substr(k + 1, size);
+      const code = parseInt(hex, 16);
+      const known = ESCAPE_KEYS.indexOf(e);
+      if (known >= 0) text += ESCAPE_VALUES[known];
+      else if (e === '\n') while (space(raw[k + 1])) k++;
+      else if (size && /^[\da-fA-F]+$/.test(hex) && hex.length === size && code < 0x110000) {
+        text += String.fromCodePoint(code);
+        k += size;
+      } else fail(cur, `invalid escape \\${e}`, offset + k);
+    } else if (space(c)) {
+      // Spaces and tabs before a line break are dropped.
+      let end = k;
+      while (space(raw[end + 1])) end++;
+      if (raw[end + 1] !== '\n') text += raw.slice(k, end + 1);
+      k = end;
+    } else text += c;
+  }
+  return text;
+}
+
+// --- Block scalars: | and > ---
+
+interface BlockHeader {
+  folded: boolean;
+  /** '-' strip, '+' keep, '' clip. */
+  chomp: string;
+  /** The indentation indicator, 0 when there is none. */
+  explicit: number;
+}
+
+/** A block scalar's lines, each past its indentation. */
+interface BlockLines {
+  lines: string[];
+  /** Per line: its spaces when it holds nothing else, else -1. */
+  white: number[];
+  /** The block's indentation, and the first content line's (-1: no content line). */
+  indent: number;
+  first: number;
+  /** The last line has no line break (the end of the input). */
+  open: boolean;
+}
+
+/** A | or > block scalar whose parent collection is indented `n`. */
+function blockScalar(cur: Cursor, n: number): string {
+  const header = blockScalarHeader(cur);
+  return blockScalarText(blockScalarLines(cur, n, header.explicit), header);
+}
+
+/** The indicator and its chomping and indentation digits, up to the end of the line. */
+function blockScalarHeader(cur: Cursor): BlockHeader {
+  const { src } = cur;
+  const folded = src[cur.i++] === '>';
+  let chomp = '';
+  let explicit = 0;
+  for (;;) {
+    const c = src[cur.i] as string;
+    if (!chomp && (c === '-' || c === '+')) chomp = c;
+    else if (!explicit && c >= '1' && c <= '9') explicit = +c;
+    else break;
+    cur.i++;
+  }
+  if (!blank(src[cur.i])) fail(cur, 'bad block scalar header');
+  lineEnd(cur);
+  return { folded, chomp, explicit };
+}
+
+/** The lines of the block, up to the first one indented too little; the cursor ends at that line's start. */
+function blockScalarLines(cur: Cursor, n: number, explicit: number): BlockLines {
+  const { src, len } = cur;
+  let indent = explicit ? Math.max(n, 0) + explicit : -1;
+  let lead = 0;
+  let first = -1;
+  let open = false;
+  const lines: string[] = [];
+  const white: number[] = [];
+  while (cur.i < len) {
+    const start = cur.i;
+    const count = spaces(cur);
+    let end = src.indexOf('\n', cur.i);
+    if (end < 0) end = len;
+    const empty = cur.i === end;
+    // yaml leaves out a last, unterminated blank line that is not indented enough.
+    if (empty && end === len && count < (indent < 0 ? n + 1 : indent)) break;
+    if (!empty) {
+      if ((indent < 0 && count <= n) || count < indent || documentMarker(src, start)) {
+        if (src[cur.i] === '\t') fail(cur, TAB);
+        break;
+      }
+      if (indent < 0) {
+        if (count < lead) fail(cur, BAD_INDENT, start);
+        indent = count;
+      }
+      if (first < 0) first = count;
+    } else if (indent < 0) lead = Math.max(lead, count);
+    white.push(empty ? count : -1);
+    lines.push(indent < 0 ? '' : src.slice(start + indent, end));
+    open = end === len;
+    cur.i = open ? end : end + 1;
+  }
+  if (cur.i < len && src[cur.i - 1] !== '\n') cur.i = src.lastIndexOf('\n', cur.i - 1) + 1;
+  return { lines, white, indent, first, open };
+}
+
+/** The block's value: its lines kept or folded, and its trailing line breaks chomped. */
+function blockScalarText({ lines, white, indent, first, open }: BlockLines, { folded, chomp, explicit }: BlockHeader): string {
+  // A last line with no line break (end of input) adds no line break.
+  const breaks = lines.length - (open ? 1 : 0);
+  if (first < 0) return chomp === '+' && lines.length ? '\n'.repeat(Math.max(1, breaks)) : '';
+  // Trailing blank lines are cut as in yaml: up to the first content line's indentation when an
+  // explicit indicator does not keep them, else up to the block's own indentation.
+  const limit = explicit && chomp !== '+' ? first : indent;
+  let last = lines.length;
+  while ((white[last - 1] as number) >= 0 && (white[last - 1] as number) <= limit) last--;
+  const text = folded ? foldLines(lines, last) : lines.slice(0, last).join('\n');
+  return chomp === '-' ? text : text + '\n'.repeat(chomp === '+' ? Math.max(1, breaks - last + 1) : 1);
+}
+
+/** The first `last` lines of a > scalar folded: lines join with a space, except around blank and more-indented ones. */
+function foldLines(lines: readonly string[], last: number): string {
+  let k = 0;
+  while (!lines[k]) k++;
+  let text = '\n'.repeat(k);
+  let sep = '';
+  let more = false;
+  for (; k < last; k++) {
+    const line = lines[k] as string;
+    if (!line) {
+      if (sep === '\n') text += sep;
+      sep = '\n';
+    } else {
+      const indented = space(line[0]);
+      if (indented) sep = sep === ' ' ? '\n' : !more && sep === '\n' ? '\n\n' : sep;
+      text += sep + line;
+      sep = indented ? '\n' : ' ';
+      more = indented;
+    }
+  }
+  return text;
+}
+
+// --- Flow collections: [ ] and { } ---
+
+/** Skip blanks, line breaks and comments inside [ ] or { } whose block parent is indented `n`. */
+function flowSpace(cur: Cursor, n: number): void {
+  const { src } = cur;
+  for (;;) {
+    const c = src[cur.i];
+    if (space(c)) cur.i++;
+    else if (c === '#') {
+      if (!blank(src[cur.i - 1])) unexpected(cur);
+      toLineEnd(cur);
+    } else if (c === '\n') {
+      const start = ++cur.i;
+      const indent = spaces(cur);
+      skipSpace(cur);
+      const d = src[cur.i];
+      if (!indent) refuseMarker(cur, start);
+      // yaml lets the outermost closing bracket sit at the parent's indentation.
+      if (!blank(d) && d !== '#' && indent <= n && !(indent === n && cur.flowDepth === 1 && (d === ']' || d === '}'))) fail(cur, BAD_INDENT, start);
+    } else return;
+  }
+}
+
+/** A [ ] or { } collection, possibly over several lines; the cursor is at its bracket. */
+function flowCollection(cur: Cursor, n: number): unknown[] | Record<string, unknown> {
+  enter(cur);
+  cur.flowDepth++;
+  const value = cur.src[cur.i++] === '{' ? flowMapping(cur, n) : flowSequence(cur, n);
+  cur.i++;
+  cur.flowDepth--;
+  cur.depth--;
+  return value;
+}
+
+/** The entries of a { } up to its closing brace. */
+function flowMapping(cur: Cursor, n: number): Record<string, unknown> {
+  const map: Record<string, unknown> = {};
+  for (;;) {
+    flowSpace(cur, n);
+    if (cur.src[cur.i] === '}') return map;
+    flowPair(cur, n, map);
+    flowSeparator(cur, n, '}');
+  }
+}
+
+/** One `key`, `key:` or `key: value` of a { }. */
+function flowPair(cur: Cursor, n: number, map: Record<string, unknown>): void {
+  const { src } = cur;
+  const start = cur.i;
+  const c = src[start];
+  if (c === '[' || c === '{' || c === '*' || c === '&' || (c === ':' && blank(src[start + 1]))) fail(cur, 'a key must be a plain or quoted scalar');
+  const key = atQuote(cur) ? quoted(cur, n) : keyString(resolve(plain(cur, n, true)));
+  checkKey(cur, start);
+  if (Object.hasOwn(map, key)) fail(cur, `duplicate key "${key}"`, start);
+  flowSpace(cur, n);
+  let value: unknown = null;
+  if (src[cur.i] === ':') {
+    cur.i++;
+    flowSpace(cur, n);
+    if (src[cur.i] !== ',' && src[cur.i] !== '}') value = flowNode(cur, n);
+  }
+  define(map, key, value);
+}
+
+/** The items of a [ ] up to its closing bracket. */
+function flowSequence(cur: Cursor, n: number): unknown[] {
+  const list: unknown[] = [];
+  for (;;) {
+    flowSpace(cur, n);
+    if (cur.src[cur.i] === ']') return list;
+    list.push(flowNode(cur, n));
+    flowSpace(cur, n);
+    if (cur.src[cur.i] === ':') fail(cur, 'key: value inside [ ] is not supported');
+    flowSeparator(cur, n, ']');
+  }
+}
+
+/** After an entry: a comma, or the collection's `close` (left for the collection to read). */
+function flowSeparator(cur: Cursor, n: number, close: string): void {
+  flowSpace(cur, n);
+  if (cur.src[cur.i] === ',') cur.i++;
+  else if (cur.src[cur.i] !== close) fail(cur, `expected , or ${close}`);
+}
+
+/** A node inside [ ] or { }; `anchor` says an anchor for it is read already. */
+function flowNode(cur: Cursor, n: number, anchor = false): unknown {
+  const c = cur.src[cur.i];
+  if (c === '&') {
+    if (anchor) fail(cur, TWO_ANCHORS);
+    return anchored(cur, anchorName(cur), () => {
+      flowSpace(cur, n);
+      const d = cur.src[cur.i];
+      return d === ',' || d === ']' || d === '}' ? null : flowNode(cur, n, true);
+    });
+  }
+  if (c === '[' || c === '{') return flowCollection(cur, n);
+  if (c === '*') return alias(cur);
+  return scalar(cur, n, true);
+}
+
+// --- Block collections: mappings and sequences ---
+
+/**
+ * The value after "key:" (`afterKey`), after "- ", or of the document; the parent is indented `n`.
+ * `anchor` says an anchor alone on the line before is read already.
+ */
+function blockValue(cur: Cursor, n: number, afterKey: boolean, anchor = false): unknown {
+  const from = cur.i;
+  skipSpace(cur);
+  const tab = cur.src.slice(from, cur.i).includes('\t');
+  if (cur.src[cur.i] !== '&') return blockValueNode(cur, n, afterKey, afterKey ? 1 : 0, tab);
+  if (anchor) fail(cur, TWO_ANCHORS);
+  const name = anchorName(cur);
+  skipSpace(cur);
+  const c = cur.src[cur.i];
+  // yaml refuses a tab before an anchor after "- " (and after "key:" when the node is on the next lines).
+  if (tab && (!afterKey || cur.i >= cur.len || c === '\n' || c === '#')) fail(cur, TAB);
+  return anchored(cur, name, () => blockValueNode(cur, n, afterKey, 2, tab));
+}
+
+/** A block value's node: here on its line, else on the next line with content when that is indented for it, else null. */
+function blockValueNode(cur: Cursor, n: number, afterKey: boolean, place: Place, tab: boolean): unknown {
+  const { src, len } = cur;
+  if (cur.i < len && src[cur.i] !== '\n' && src[cur.i] !== '#') return blockNode(cur, n, place, tab);
+  const indent = nextLine(cur);
+  if (indent > n || (afterKey && indent === n && dash(src, cur.i + indent))) {
+    cur.i += indent;
+    return blockValue(cur, n, false, place === 2);
+  }
+  return null;
+}
+
+/** A "- " at `p`: a block sequence entry. */
+const dash = (src: string, p: number): boolean => src[p] === '-' && blank(src[p + 1]);
+
+/** A node starting at the cursor, its parent collection indented `n`; `tab` says a tab came before it on the line. */
+function blockNode(cur: Cursor, n: number, place: Place, tab: boolean): unknown {
+  const { src } = cur;
+  const at = cur.i;
+  const col = at - src.lastIndexOf('\n', at - 1) - 1;
+  const c = src[at];
+  if (dash(src, at)) {
+    compactCollection(cur, place, tab);
+    return blockSequence(cur, col);
+  }
+  if (c === '|' || c === '>') return blockScalar(cur, n);
+  if (c === '[' || c === '{' || c === '*') {
+    const value = c === '*' ? alias(cur) : flowCollection(cur, n);
+    skipSpace(cur);
+    if (src[cur.i] === ':' && blank(src[cur.i + 1])) fail(cur, 'a key must be a plain or quoted scalar');
+    return value;
+  }
+  const key = blockKey(cur, n);
+  if (key === undefined) return scalar(cur, n, false);
+  compactCollection(cur, place, tab);
+  return blockMapping(cur, col, key);
+}
+
+/** Refuse a block collection that starts where `place` allows none, or after a tab. */
+function compactCollection(cur: Cursor, place: Place, tab: boolean): void {
+  if (place) fail(cur, place === 1 ? 'a block collection cannot start on its key\'s line' : 'anchors on keys are not supported');
+  if (tab) fail(cur, TAB);
+}
+
+/** If a block mapping key and its ":" start at the cursor, read them and return the key; else move nothing. */
+function blockKey(cur: Cursor, n: number): string | undefined {
+  const { src } = cur;
+  const start = cur.i;
+  let key: string;
+  if (atQuote(cur)) key = quoted(cur, n);
+  else if (plainStart(cur, false)) key = keyString(resolve(src.slice(start, plainLine(cur, false))));
+  else return undefined;
+  skipSpace(cur);
+  if (src[cur.i] !== ':' || !blank(src[cur.i + 1])) {
+    cur.i = start;
+    return undefined;
+  }
+  checkKey(cur, start);
+  cur.i++;
+  return key;
+}
+
+/** A block mapping at column `col`; its first key and ":" are read already. */
+function blockMapping(cur: Cursor, col: number, first: string): Record<string, unknown> {
+  enter(cur);
+  const map: Record<string, unknown> = {};
+  let key = first;
+  for (;;) {
+    if (Object.hasOwn(map, key)) fail(cur, `duplicate key "${key}"`);
+    define(map, key, blockValue(cur, col, true));
+    const indent = nextLine(cur);
+    if (indent < col) break;
+    if (indent > col) fail(cur, BAD_INDENT);
+    cur.i += indent;
+    key = blockKey(cur, col) ?? fail(cur, 'expected "key: value"');
+  }
+  cur.depth--;
+  return map;
+}
+
+/** A block sequence at column `col`; the cursor is at its first "-". */
+function blockSequence(cur: Cursor, col: number): unknown[] {
+  enter(cur);
+  const list: unknown[] = [];
+  for (;;) {
+    cur.i++;
+    list.push(blockValue(cur, col, false));
+    const indent = nextLine(cur);
+    if (indent > col) fail(cur, BAD_INDENT);
+    if (indent < col || !dash(cur.src, cur.i + indent)) break;
+    cur.i += indent;
+  }
+  cur.depth--;
+  return list;
 }

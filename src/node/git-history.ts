@@ -3,6 +3,7 @@
 // Node-only; the bundles at each commit come from GitStore, through the unchanged loader.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Batch, batchHeader } from './git-batch.ts';
 import { locateRepo, runGit } from './git-store.ts';
 
 export interface PathChange {
@@ -108,8 +109,8 @@ async function rootTrees(top: string, prefix: string, ids: string[]): Promise<Ma
     .toString('utf8')
     .split('\n')
     .forEach((line, i) => {
-      const [oid = '', type] = line.split(' ');
-      if (type === 'tree' && unique[i]) out.set(unique[i]!, oid);
+      const header = batchHeader(line);
+      if ('type' in header && header.type === 'tree' && unique[i]) out.set(unique[i]!, header.oid);
     });
   return out;
 }
@@ -151,34 +152,34 @@ async function changedPaths(top: string, prefix: string, commits: readonly Commi
   return out;
 }
 
-/** The top-level entries of trees, name to object id (which vaults a commit changed), from one `cat-file --batch`. */
+/** The top-level entries of trees, name to object id (which vaults a commit changed), read through one `cat-file --batch`. */
 export async function treeEntries(top: string, trees: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>();
   const unique = [...new Set(trees)];
   if (unique.length === 0) return out;
-  const read = await runGit(top, ['cat-file', '--batch'], unique.join('\n') + '\n');
-  if (!read.ok) return out;
-  const data = read.out;
-  let at = 0;
-  for (const oid of unique) {
-    const newline = data.indexOf(10, at);
-    if (newline < 0) break;
-    const [, type = '', size = '0'] = data.subarray(at, newline).toString('latin1').split(' ');
-    const body = data.subarray(newline + 1, newline + 1 + Number(size));
-    at = newline + 1 + Number(size) + 1;
-    if (type !== 'tree') continue;
-    // A tree object: `<mode> <name>\0<raw id>` per entry; the id's width is the repository's hash.
-    const width = oid.length / 2;
-    const entries = new Map<string, string>();
-    for (let i = 0; i < body.length; ) {
-      const space = body.indexOf(32, i);
-      const nul = body.indexOf(0, space);
-      entries.set(body.subarray(space + 1, nul).toString('utf8'), body.subarray(nul + 1, nul + 1 + width).toString('hex'));
-      i = nul + 1 + width;
-    }
-    out.set(oid, entries);
-  }
+  const batch = new Batch(top);
+  // All asked at once: git answers in order while the later names are still being written.
+  const read = await Promise.allSettled(unique.map((oid) => batch.read(oid)));
+  batch.close();
+  unique.forEach((oid, k) => {
+    const object = read[k]!;
+    // The id's width in a tree is the repository's hash.
+    if (object.status === 'fulfilled' && object.value.type === 'tree') out.set(oid, topEntries(object.value.bytes, oid.length / 2));
+  });
   return out;
+}
+
+/** A tree object's entries, `<mode> <name>\0<raw id>` each with ids `width` bytes long, as name to hex id. */
+function topEntries(bytes: Uint8Array, width: number): Map<string, string> {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const entries = new Map<string, string>();
+  for (let i = 0; i < body.length; ) {
+    const space = body.indexOf(32, i);
+    const nul = body.indexOf(0, space);
+    entries.set(body.subarray(space + 1, nul).toString('utf8'), body.subarray(nul + 1, nul + 1 + width).toString('hex'));
+    i = nul + 1 + width;
+  }
+  return entries;
 }
 
 /**

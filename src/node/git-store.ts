@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { VaultError } from '../core/errors.ts';
 import type { StoreEntry, VaultStore } from '../core/store.ts';
 import { noteUri, pathProblem } from '../core/uri.ts';
+import { Batch } from './git-batch.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const looseUtf8 = new TextDecoder('utf-8');
@@ -323,101 +323,4 @@ function symlinkError(vault: string, rel: string): VaultError {
 function submoduleError(vault: string, rel: string): VaultError {
   const uri = noteUri(vault, rel);
   return new VaultError('uri_invalid', `${uri} is a git submodule: another repository, outside this vault root's history`, { operation: 'read', note: uri });
-}
-
-/**
- * One `git cat-file --batch`: object ids in on stdin, `<oid> <type> <size>\n<bytes>\n` out, in
- * order. The process is referenced only while a read waits, so a store left open never keeps
- * the program from exiting, and one in use is never cut short.
- */
-class Batch {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private readonly waiting: Array<{ resolve: (object: { type: string; bytes: Uint8Array }) => void; reject: (error: Error) => void }> = [];
-  private chunks: Buffer[] = [];
-  private buffered = 0;
-  /** Bytes the object at the head of the output needs before it can be taken (0: not known yet). */
-  private need = 0;
-  private failed: Error | null = null;
-  private referenced = true;
-
-  constructor(cwd: string) {
-    this.child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child.stdout.on('data', (chunk: Buffer) => this.take(chunk));
-    this.child.stderr.resume();
-    this.child.stdin.on('error', () => {});
-    const fail = (error: Error): void => {
-      this.failed = error;
-      for (const w of this.waiting.splice(0)) w.reject(error);
-      this.unref();
-    };
-    this.child.on('error', (error) => fail(new Error(`git cannot be run: ${error.message}`)));
-    this.child.on('close', (code) => fail(new Error(`git cat-file exited${code === null ? '' : ` with ${code}`}`)));
-    this.unref();
-  }
-
-  read(oid: string): Promise<{ type: string; bytes: Uint8Array }> {
-    if (this.failed) return Promise.reject(this.failed);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.ref();
-      this.child.stdin.write(`${oid}\n`);
-    });
-  }
-
-  close(): void {
-    this.child.stdin.end();
-    this.unref();
-  }
-
-  private ref(): void {
-    if (this.referenced) return;
-    this.referenced = true;
-    this.child.ref();
-    (this.child.stdout as unknown as { ref(): void }).ref();
-  }
-
-  private unref(): void {
-    if (!this.referenced) return;
-    this.referenced = false;
-    this.child.unref();
-    // The pipes hold the event loop too.
-    (this.child.stdout as unknown as { unref(): void }).unref();
-    (this.child.stdin as unknown as { unref(): void }).unref();
-    (this.child.stderr as unknown as { unref(): void }).unref();
-  }
-
-  private take(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.buffered += chunk.length;
-    for (;;) {
-      // A large object arrives in many chunks: join them once it is all there, not on every chunk.
-      if (this.waiting.length === 0 || this.buffered === 0 || this.buffered < this.need) break;
-      const data = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-      this.chunks = [data];
-      const newline = data.indexOf(10);
-      if (newline < 0) break;
-      // `<oid> <type> <size>`, or `<name> missing` (a name may hold spaces, so read from the end).
-      const header = data.subarray(0, newline).toString('latin1').split(' ');
-      const size = Number(header.at(-1));
-      if (header.length < 3 || !Number.isInteger(size)) {
-        this.consume(data, newline + 1);
-        this.waiting.shift()!.reject(new Error(`object ${header.slice(0, -1).join(' ')} is ${header.at(-1)}`));
-        continue;
-      }
-      this.need = newline + 1 + size + 1;
-      if (data.length < this.need) break;
-      this.need = 0;
-      // A copy: the chunk it came from may be large and is dropped.
-      const bytes = new Uint8Array(data.subarray(newline + 1, newline + 1 + size));
-      this.consume(data, newline + 1 + size + 1);
-      this.waiting.shift()!.resolve({ type: header.at(-2)!, bytes });
-    }
-    if (this.waiting.length === 0) this.unref();
-  }
-
-  private consume(data: Buffer, n: number): void {
-    const rest = data.subarray(n);
-    this.chunks = rest.length > 0 ? [rest] : [];
-    this.buffered = rest.length;
-  }
 }
