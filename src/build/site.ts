@@ -1,6 +1,6 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
-import { ROLE, RecordingStore, touchesAny, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
+import { ROLE, VAULT_NOTES, RecordingStore, touchesAny, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from '../data/bundles.ts';
@@ -205,8 +205,8 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   fillLoadedBy(notes, bundles);
   const history = await loadHistory(options, family, bundles, loaded, byUri);
   const catalog = await buildCatalog(store, family.shared, bundles, byUri);
-  const instructions = byUri.get(noteUri(family.shared, 'instructions.md'));
-  const catalogNote = byUri.get(noteUri(family.shared, 'index/core-index.md'));
+  const instructions = byUri.get(noteUri(family.shared, VAULT_NOTES.instructions));
+  const catalogNote = byUri.get(noteUri(family.shared, VAULT_NOTES.sharedCatalog));
   const site: SiteData = {
     title: options.title,
     tokenizer: TOKENIZER,

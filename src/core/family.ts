@@ -2,6 +2,7 @@ import { VaultError } from './errors.ts';
 import { compareCodePoints, comparePaths } from './order.ts';
 import type { StoreEntry, VaultStore } from './store.ts';
 import { VAULT_ID } from './uri.ts';
+import { VAULT_NOTES } from './roles.ts';
 
 export const DEFAULT_FAMILY = 'cwkpippa';
 
@@ -109,7 +110,7 @@ export async function walkNotes(store: VaultStore, vault: string, folder: string
  */
 export async function identityCandidates(store: VaultStore, vault: string, folder: string): Promise<string[]> {
   const entries = (await store.entries(vault, folder)) ?? [];
-  const candidates = entries.filter((e) => e.name.endsWith('.md') && !e.name.startsWith('.') && e.name !== 'instructions.md' && e.kind !== 'dir');
+  const candidates = entries.filter((e) => e.name.endsWith('.md') && !e.name.startsWith('.') && e.name !== VAULT_NOTES.instructions && e.kind !== 'dir');
   const refused = candidates.find((e) => e.kind === 'refused');
   if (refused && refused.kind === 'refused') throw refused.problem;
   return candidates.map((e) => e.name).sort(compareCodePoints);

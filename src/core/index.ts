@@ -1,5 +1,5 @@
 // The public API of the loader: the same module runs at build time, in the CLI and in the browser.
-export { SOUL_ROLES, GUEST_ROLES, ROLE_RULES, ROLE, FLIPPABLE_ROLES, modeFor, loadingFor } from './roles.ts';
+export { SOUL_ROLES, GUEST_ROLES, ROLE_RULES, ROLE, FLIPPABLE_ROLES, VAULT_NOTES, modeFor, loadingFor } from './roles.ts';
 export type { SoulRole, GuestRole, Role, RoleRule, ModeRule, LoadingValue } from './roles.ts';
 export { VaultError, ERROR_CODES, isVaultError } from './errors.ts';
 export type { ErrorCode, VaultErrorJSON } from './errors.ts';

@@ -8,7 +8,7 @@ import { FrontmatterProblem, frontmatterData, promptLoading } from './frontmatte
 import type { FrontmatterData } from './frontmatter.ts';
 import { comparePaths } from './order.ts';
 import { pointerText } from './pointer.ts';
-import { modeFor } from './roles.ts';
+import { VAULT_NOTES, modeFor } from './roles.ts';
 import type { Role } from './roles.ts';
 import type { VaultStore } from './store.ts';
 import { decodeNote, noteRevision } from './text.ts';
@@ -331,13 +331,13 @@ async function familySequence(run: Assembly, family: Family, soul: string, prese
   const sharedCore = run.gather('shared_core', family.shared, 'core');
   const soulCore = run.gather('soul_core', soul, 'core');
   const soulIndex = run.gather('soul_index', soul, 'index');
-  await run.required('shared_instructions', family.shared, 'instructions.md', tokens);
+  await run.required('shared_instructions', family.shared, VAULT_NOTES.instructions, tokens);
   await run.handOver('shared_core', sharedCore, (note) => {
     const loading = run.loading(note, 'shared_core');
     if (loading !== false) run.push('shared_core', note, modeFor('shared_core', loading), false);
   });
-  await run.optional('shared_catalog', family.shared, 'index/core-index.md');
-  await run.required('soul_instructions', soul, 'instructions.md');
+  await run.optional('shared_catalog', family.shared, VAULT_NOTES.sharedCatalog);
+  await run.required('soul_instructions', soul, VAULT_NOTES.instructions);
   // A soul's own core is its deep self: always whole, frontmatter not consulted.
   await run.handOver('soul_core', soulCore, (note) => run.push('soul_core', note, 'whole', false));
   await run.handOver('soul_index', soulIndex, (note) => {
@@ -348,9 +348,9 @@ async function familySequence(run: Assembly, family: Family, soul: string, prese
 }
 
 async function guestSequence(run: Assembly, family: Family, guest: string, tokens: Tokens): Promise<void> {
-  await run.required('guest_shared_instructions', family.guests, 'instructions.md', tokens);
-  await run.required('guest_instructions', family.guests, `${guest}/instructions.md`);
-  const indexPath = `${guest}/memory/index.md`;
+  await run.required('guest_shared_instructions', family.guests, VAULT_NOTES.instructions, tokens);
+  await run.required('guest_instructions', family.guests, `${guest}/${VAULT_NOTES.instructions}`);
+  const indexPath = `${guest}/${VAULT_NOTES.memoryIndex}`;
   await run.optional('memory_index', family.guests, indexPath);
   const memories: Array<{ note: ReadNote; time: bigint | null }> = [];
   await run.each('memory', family.guests, `${guest}/memory`, (note) => {

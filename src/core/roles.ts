@@ -82,3 +82,13 @@ export function loadingFor(role: Role, mode: 'whole' | 'pointer'): LoadingValue 
   if (ROLE_RULES[role].mode === 'whole') return null;
   return mode === 'whole' ? 'inline' : 'on-demand';
 }
+
+/** The single notes VAULT.md names inside a vault, by what they are: the loader, the check and the site read these names. */
+export const VAULT_NOTES = {
+  /** In the shared vault, each soul, the guest container and each guest. */
+  instructions: 'instructions.md',
+  /** The shared core's catalog, in the shared vault. */
+  sharedCatalog: 'index/core-index.md',
+  /** A guest's memory index, under `<guest>/`. */
+  memoryIndex: 'memory/index.md',
+} as const;

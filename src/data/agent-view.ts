@@ -5,9 +5,6 @@ import type { PsycheReport } from '../core/psyche/index.ts';
 import type { AgentSectionView, AgentView, TokenCount } from './types.ts';
 import { agentPath } from './urls.ts';
 
-/** Colour slots, one per section the directory makes, in composed order (placeholders are drawn hatched). */
-const SLOTS: Record<string, number> = { base_prompt: 1, covenant: 2, comment: 3, rules: 4, skills: 5, knowledge: 6, character: 7, pad: 8 };
-
 export const placeholderMark = (name: string, maker: string): string => `⟨${name}: made by ${maker} at rebuild; not in the directory⟩`;
 
 /**
@@ -41,7 +38,7 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
       share: knownBytes === 0 || s.bytes === null ? 0 : s.bytes / knownBytes,
       applied: s.applied,
       anchor: `section-${s.rule.name.replaceAll('_', '-')}`,
-      slot: SLOTS[s.rule.name] ?? 0,
+      slot: s.rule.slot,
       text: s.text,
     };
   });

@@ -1,6 +1,8 @@
 // Page paths relative to the site base: no leading slash, a trailing slash, every segment
 // percent-encoded, so names with spaces or CJK give links that resolve on any static host.
 
+import { CATALOGS } from '../core/psyche/catalog.ts';
+
 const seg = (s: string): string => encodeURIComponent(s);
 
 /** Kept as they are in a page segment: letters and digits of any script, space, `-`, `_`, `.`. */
@@ -206,9 +208,18 @@ export function agentCatalogPath(agent: string, domain: 'knowledge' | 'skills'):
   return `${agentPath(agent)}${domain}/`;
 }
 
+/**
+ * What an entry's page path leaves out of its folder: the one shelf's root (`knowledge/`), or the folder
+ * that holds the domain's shelves (`.library/`), so a skill's path keeps its shelf (`custom/...`).
+ */
+function shelfParent(domain: 'knowledge' | 'skills'): string {
+  const roots = CATALOGS[domain].shelves.map((s) => s.root);
+  return roots.length === 1 ? `${roots[0]}/` : roots[0]!.slice(0, roots[0]!.lastIndexOf('/') + 1);
+}
+
 /** The route param of an entry's page: its folder below its domain (`sources/citation-style`, or `custom/research/source-triage` for a skill), as page segments. */
 export function agentEntryParam(domain: 'knowledge' | 'skills', folder: string): string {
-  const rel = domain === 'knowledge' ? folder.replace(/^knowledge\//, '') : folder.replace(/^\.library\//, '');
+  const rel = folder.slice(shelfParent(domain).length);
   return rel.split('/').map(pageSegment).join('/');
 }
 

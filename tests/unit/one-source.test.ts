@@ -57,3 +57,35 @@ test('the check itself would catch a role name, a hand-made URI or a hand-writte
   assert.match("d.role === 'shared_core'", new RegExp(`(['"\`])(${roles.join('|')})\\1`));
   assert.match('`soul://${vault}/x.md`', /soul:\/\//);
 });
+
+test('no spec file name, catalog root or list of psyche sections is written outside src/core', async () => {
+  const { VAULT_NOTES } = await import('../../src/core/index.ts');
+  const { CATALOGS, PSYCHE_SECTIONS } = await import('../../src/core/psyche/index.ts');
+  const notes = new Set<string>(Object.values(VAULT_NOTES));
+  // A root as a path (`knowledge/`, `.library/custom`); the bare word `knowledge` is also the domain's name.
+  const roots = [...new Set(Object.values(CATALOGS).flatMap((c) => c.shelves.flatMap((s) => [s.root, s.root.split('/')[0]!])))];
+  const sections = new Set<string>(PSYCHE_SECTIONS.map((s) => s.name));
+  const found: string[] = [];
+  for (const { file, code } of sources()) {
+    for (const m of code.matchAll(/(['"`])((?:(?!\1)[^\n\\])*)\1/g)) {
+      const text = m[2]!;
+      if (notes.has(text) || roots.some((r) => text === `${r}/` || text.startsWith(`${r}/`) || (r.includes('/') && text === r))) found.push(`${file}: ${m[0]}`);
+    }
+    // A root in a regular expression: `/^knowledge\//`, `/^\.library\//`.
+    // (The comment blanking above cuts such a literal after its `\/`, so the root and the backslash are what is left.)
+    for (const r of roots) if (code.includes(`${r.replace(/\./g, '\\.')}\\`)) found.push(`${file}: /${r}\\//`);
+    // A line that names four or more sections, as keys or strings, is a list of sections of its own.
+    for (const line of code.split('\n')) {
+      const named = new Set([...line.matchAll(/['"`]?\b([a-z_]+)\b['"`]?\s*:/g), ...line.matchAll(/['"`]([a-z_]+)['"`]/g)].map((m) => m[1]!).filter((w) => sections.has(w)));
+      if (named.size >= 4) found.push(`${file}: ${line.trim().slice(0, 100)}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the spec-names check would catch a file name, a catalog root and a section list', async () => {
+  const { VAULT_NOTES } = await import('../../src/core/index.ts');
+  assert.equal(VAULT_NOTES.sharedCatalog, 'index/core-index.md');
+  assert.match("folder.replace(/^knowledge\\//, '')", /knowledge\\\//);
+  assert.equal(new Set([...("const SLOTS = { base_prompt: 1, covenant: 2, comment: 3, rules: 4 };".matchAll(/['"`]?\b([a-z_]+)\b['"`]?\s*:/g))].map((m) => m[1])).size, 4);
+});

@@ -41,26 +41,28 @@ export interface SectionRule {
   origin: SectionOrigin;
   /** A reader's words for it. */
   label: string;
+  /** The section's colour slot on the pages (CSS --role-1 … --role-8), in composed order; 0 for a placeholder, drawn hatched. */
+  slot: number;
 }
 
 const placeholder = (maker: SectionMaker): SectionOrigin => ({ kind: 'placeholder', maker });
 
 export const PSYCHE_SECTIONS: readonly SectionRule[] = [
-  { name: 'principle', batch: 1, protected: true, header: false, dropWhen: 'never', label: 'Principle', origin: placeholder('package') },
-  { name: 'base_prompt', batch: 1, protected: true, header: false, dropWhen: 'empty', label: 'Base prompt', origin: { kind: 'owner', key: 'base_prompt', mirror: 'system/base_prompt.md' } },
-  { name: 'covenant', batch: 1, protected: true, header: true, dropWhen: 'empty', label: 'Covenant', origin: { kind: 'owner', key: 'covenant', mirror: 'system/covenant.md' } },
-  { name: 'tools', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Tools', origin: placeholder('agent') },
-  { name: 'substrate', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Substrate', origin: placeholder('agent') },
-  { name: 'procedures', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Procedures', origin: placeholder('package') },
-  { name: 'meta_guidance', batch: 1, protected: true, header: true, dropWhen: 'never', label: 'Meta guidance', origin: placeholder('package') },
-  { name: 'comment', batch: 1, protected: false, header: true, dropWhen: 'empty', label: 'Comment', origin: { kind: 'owner', key: 'comment', mirror: null } },
-  { name: 'rules', batch: 2, protected: true, header: true, dropWhen: 'blank', label: 'Rules', origin: { kind: 'file', path: 'system/rules.md' } },
-  { name: 'brief', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Brief', origin: placeholder('agent') },
-  { name: 'skills', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Skills', origin: { kind: 'catalog', domain: 'skills' } },
-  { name: 'knowledge', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Knowledge', origin: { kind: 'catalog', domain: 'knowledge' } },
-  { name: 'identity', batch: 2, protected: true, header: true, dropWhen: 'never', label: 'Identity', origin: placeholder('agent') },
-  { name: 'character', batch: 2, protected: true, header: true, dropWhen: 'blank', label: 'Character (灵台)', origin: { kind: 'file', path: 'system/lingtai.md' } },
-  { name: 'pad', batch: 2, protected: false, header: true, dropWhen: 'blank', label: 'Pad', origin: { kind: 'pad' } },
+  { name: 'principle', batch: 1, protected: true, header: false, dropWhen: 'never', slot: 0, label: 'Principle', origin: placeholder('package') },
+  { name: 'base_prompt', batch: 1, protected: true, header: false, dropWhen: 'empty', slot: 1, label: 'Base prompt', origin: { kind: 'owner', key: 'base_prompt', mirror: 'system/base_prompt.md' } },
+  { name: 'covenant', batch: 1, protected: true, header: true, dropWhen: 'empty', slot: 2, label: 'Covenant', origin: { kind: 'owner', key: 'covenant', mirror: 'system/covenant.md' } },
+  { name: 'tools', batch: 1, protected: true, header: true, dropWhen: 'never', slot: 0, label: 'Tools', origin: placeholder('agent') },
+  { name: 'substrate', batch: 1, protected: true, header: true, dropWhen: 'never', slot: 0, label: 'Substrate', origin: placeholder('agent') },
+  { name: 'procedures', batch: 1, protected: true, header: true, dropWhen: 'never', slot: 0, label: 'Procedures', origin: placeholder('package') },
+  { name: 'meta_guidance', batch: 1, protected: true, header: true, dropWhen: 'never', slot: 0, label: 'Meta guidance', origin: placeholder('package') },
+  { name: 'comment', batch: 1, protected: false, header: true, dropWhen: 'empty', slot: 3, label: 'Comment', origin: { kind: 'owner', key: 'comment', mirror: null } },
+  { name: 'rules', batch: 2, protected: true, header: true, dropWhen: 'blank', slot: 4, label: 'Rules', origin: { kind: 'file', path: 'system/rules.md' } },
+  { name: 'brief', batch: 2, protected: true, header: true, dropWhen: 'never', slot: 0, label: 'Brief', origin: placeholder('agent') },
+  { name: 'skills', batch: 2, protected: true, header: true, dropWhen: 'never', slot: 5, label: 'Skills', origin: { kind: 'catalog', domain: 'skills' } },
+  { name: 'knowledge', batch: 2, protected: true, header: true, dropWhen: 'never', slot: 6, label: 'Knowledge', origin: { kind: 'catalog', domain: 'knowledge' } },
+  { name: 'identity', batch: 2, protected: true, header: true, dropWhen: 'never', slot: 0, label: 'Identity', origin: placeholder('agent') },
+  { name: 'character', batch: 2, protected: true, header: true, dropWhen: 'blank', slot: 7, label: 'Character (灵台)', origin: { kind: 'file', path: 'system/lingtai.md' } },
+  { name: 'pad', batch: 2, protected: false, header: true, dropWhen: 'blank', slot: 8, label: 'Pad', origin: { kind: 'pad' } },
 ];
 
 export const SECTION_RULES: ReadonlyMap<SectionName, SectionRule> = new Map(PSYCHE_SECTIONS.map((s) => [s.name, s]));
