@@ -18,14 +18,14 @@ import { bytesPerToken } from '../data/token-rate.ts';
 
 export interface LoadedAgents {
   agents: AgentView[];
-  entries: AgentEntryView[];
   snapshots: Record<string, AgentSnapshot>;
-  rendered: Promise<void>;
+  /** The agents' catalog entries once their Markdown is rendered. */
+  rendered: Promise<AgentEntryView[]>;
 }
 
 export async function buildAgents(root: string): Promise<LoadedAgents> {
   const agents: AgentView[] = [];
-  const entries: AgentEntryView[] = [];
+  const entries: Omit<AgentEntryView, 'html'>[] = [];
   const snapshots: Record<string, AgentSnapshot> = {};
   const jobs: Array<{ body: string; vault: string; path: string; title: string }> = [];
   for (const id of await listAgents(root)) {
@@ -57,11 +57,11 @@ export async function buildAgents(root: string): Promise<LoadedAgents> {
         if (!(error instanceof FrontmatterProblem)) throw error;
       }
       // The text keeps a BOM as read, so its UTF-8 length is the file's size.
-      entries.push({ ...refs.get(e.location)!, agent: id, domain: e.domain, folder: e.folder, bytes: utf8Length(e.text), frontmatter, html: '' });
+      entries.push({ ...refs.get(e.location)!, agent: id, domain: e.domain, folder: e.folder, bytes: utf8Length(e.text), frontmatter });
       jobs.push({ body, vault: id, path: e.location, title: e.name });
     }
   }
-  const rendered = renderNotes(jobs, new Map()).then((html) => html.forEach((h, i) => (entries[i]!.html = h)));
+  const rendered = renderNotes(jobs, new Map()).then((html) => entries.map((e, i) => ({ ...e, html: html[i]! })));
   rendered.catch(() => undefined);
-  return { agents, entries, snapshots, rendered };
+  return { agents, snapshots, rendered };
 }

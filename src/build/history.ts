@@ -21,10 +21,11 @@ import type {
   HistoryView,
   ModelPrice,
   NoteCommitView,
-  NoteView,
+  NoteBase,
   SiteOptions,
 } from '../data/types.ts';
 import { HISTORY_PATH, commitAnchor, historyPath } from '../data/urls.ts';
+import { bundleName } from '../render/render-html.ts';
 
 /** Shown per history entry: line diffs of this many documents, this many lines each; paths per commit on the family page. */
 const DIFF_DOCUMENTS = 12;
@@ -64,7 +65,7 @@ const cache = new Map<string, Promise<Built>>();
  * HEAD commit (and the set of bundles and notes): `astro dev` reloads after every edit, and an edit
  * changes nothing committed; only whether the working tree matches the newest commit is asked again.
  */
-export async function loadHistory(options: SiteOptions, family: Family, bundles: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteView>): Promise<HistoryView | null> {
+export async function loadHistory(options: SiteOptions, family: Family, bundles: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteBase>): Promise<HistoryView | null> {
   if (options.historyDepth <= 0) return null;
   const repo = await readHistory(options.vault, options.historyDepth);
   if (repo === null || repo.commits.every((c) => c.boundary)) return null;
@@ -85,46 +86,59 @@ export async function loadHistory(options: SiteOptions, family: Family, bundles:
   return { ...view, bundles: histories };
 }
 
-async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Family, bundles: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteView>): Promise<Built> {
+async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Family, bundles: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteBase>): Promise<Built> {
   const members: Member[] = bundles.map((b) => ({ key: b.key, soul: b.soul, preset: b.preset, kind: b.kind }));
   const byKey = new Map(bundles.map((b) => [b.key, b]));
+  const states = await bundleStates(repo, options, family);
+  try {
+    // When the vault on disk is what HEAD holds, the site's own loads are the newest commit's bundles
+    // (the git store answers as the fs store does), so the newest tree is not loaded a second time.
+    const head = repo.commits[0]!;
+    if (head.tree !== null && (await rootIsClean(repo.top, repo.prefix))) await states.seed(head.tree, head.id, members, loaded);
+    const walked = await walkCommits(repo, members, byKey, notes, options.prices, states);
+    return historyViews(repo, options, members, byKey, notes, walked);
+  } finally {
+    states.close();
+  }
+}
+
+/** Each bundle's state at a tree: kept for the last two commits, as a commit's parent is usually the next one down. */
+interface BundleStates {
+  at: (tree: string | null, commit: string, m: Member) => Promise<State>;
+  /** Take the site's own loads as these members' states at this tree. */
+  seed: (tree: string, commit: string, members: readonly Member[], loaded: ReadonlyMap<string, Bundle>) => Promise<void>;
+  /** The walk is at the next commit. */
+  next: () => void;
+  /** Done with a commit: forget what it and the one before it did not use. */
+  prune: () => void;
+  close: () => void;
+}
+
+async function bundleStates(repo: RepoHistory, options: SiteOptions, family: Family): Promise<BundleStates> {
   const trees = new Map<string, Tree>();
   // Every tree's top-level entries at once: one git process for the whole history.
   const listed = await treeEntries(repo.top, repo.commits.flatMap((c) => [c.tree, c.parentTree].filter((t): t is string => t !== null)));
   const states = new Map<string, { state: Promise<State>; used: number }>();
   let step = 0;
 
-  const tree = async (oid: string, commit: string): Promise<Tree> => {
+  const tree = (oid: string, commit: string): Tree => {
     let t = trees.get(oid);
     if (!t) {
       const entries = listed.get(oid) ?? new Map<string, string>();
-      let family: Promise<Family | VaultError> | null = null;
+      let found: Promise<Family | VaultError> | null = null;
       const made: Tree = {
         entries,
         names: [...entries.keys()].join('\0'),
         store: null,
         used: step,
         open: async () => (made.store ??= await GitStore.atCommit(repo, commit)),
-        family: () => (family ??= made.open().then((s) => requireFamily(s, options.family).catch((e: unknown) => asVaultError(e)))),
+        family: () => (found ??= made.open().then((s) => requireFamily(s, options.family).catch((e: unknown) => asVaultError(e)))),
       };
       t = made;
       trees.set(oid, t);
     }
     t.used = step;
     return t;
-  };
-
-  const stateAt = async (oid: string | null, commit: string, m: Member): Promise<State> => {
-    if (oid === null) return { kind: 'absent' };
-    const t = await tree(oid, commit);
-    const id = stateKey(t, m);
-    let s = states.get(id);
-    if (!s) {
-      s = { state: loadState(t, m), used: step };
-      states.set(id, s);
-    }
-    s.used = step;
-    return s.state;
   };
 
   // A bundle reads its own vault, the shared one and the guests' (and which vaults exist): if
@@ -146,62 +160,84 @@ async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Fam
     }
   };
 
-  // When the vault on disk is what HEAD holds, the site's own loads are the newest commit's bundles
-  // (the git store answers as the fs store does), so the newest tree is not loaded a second time.
-  const head = repo.commits[0]!;
-  if (head.tree !== null && (await rootIsClean(repo.top, repo.prefix))) {
-    const t = await tree(head.tree, head.id);
-    for (const m of members) {
-      const bundle = loaded.get(m.key);
-      if (bundle) states.set(stateKey(t, m), { state: Promise.resolve({ kind: 'loaded', bundle }), used: step });
-    }
-  }
+  return {
+    at: async (oid, commit, m) => {
+      if (oid === null) return { kind: 'absent' };
+      const t = tree(oid, commit);
+      const id = stateKey(t, m);
+      let s = states.get(id);
+      if (!s) {
+        s = { state: loadState(t, m), used: step };
+        states.set(id, s);
+      }
+      s.used = step;
+      return s.state;
+    },
+    seed: async (oid, commit, members, loaded) => {
+      const t = tree(oid, commit);
+      for (const m of members) {
+        const bundle = loaded.get(m.key);
+        if (bundle) states.set(stateKey(t, m), { state: Promise.resolve({ kind: 'loaded', bundle }), used: step });
+      }
+    },
+    next: () => {
+      step++;
+    },
+    prune: () => {
+      for (const [oid, t] of trees) if (t.used < step - 1) (t.store?.close(), trees.delete(oid));
+      for (const [id, s] of states) if (s.used < step - 1) states.delete(id);
+    },
+    close: () => {
+      for (const t of trees.values()) t.store?.close();
+    },
+  };
+}
 
+interface Walked {
+  commits: CommitView[];
+  entries: Map<string, BundleChangeView[]>;
+  /** Each member's state at the newest commit. */
+  newest: Map<string, State> | null;
+}
+
+/** Every commit, newest first: what it changed in each bundle, and the cache breaks it caused. */
+async function walkCommits(repo: RepoHistory, members: readonly Member[], byKey: ReadonlyMap<string, BundleView>, notes: ReadonlyMap<string, NoteBase>, prices: readonly ModelPrice[], states: BundleStates): Promise<Walked> {
   const commits: CommitView[] = [];
   const entries = new Map<string, BundleChangeView[]>(members.map((m) => [m.key, []]));
   let newest: Map<string, State> | null = null;
-  try {
-    for (const c of repo.commits) {
-      step++;
-      const ref = commitRef(c);
-      const breaks: CacheBreakRow[] = [];
-      const after = new Map<string, State>();
-      for (const m of members) {
-        const now = await stateAt(c.tree, c.id, m);
-        after.set(m.key, now);
-        if (c.boundary) continue;
-        const before = await stateAt(c.parentTree, c.parent ?? c.id, m);
-        const entry = changeEntry(before, now, ref, notes, options.prices);
-        if (!entry) continue;
-        entries.get(m.key)!.push(entry);
-        const view = byKey.get(m.key)!;
-        breaks.push({
-          key: m.key,
-          label: view.preset ? `${view.display} · ${view.preset}` : view.display,
-          kind: m.kind,
-          state: entry.state,
-          cache: entry.cache,
-          href: `${historyPath(view.href)}#${entry.anchor}`,
-        });
-      }
-      newest ??= after;
-      if (!c.boundary) {
-        const paths = c.paths.map((p) => ({ ...p, href: notes.get(pathUri(p.path))?.href ?? null }));
-        commits.push({ ...ref, paths: paths.slice(0, PATHS_SHOWN), morePaths: Math.max(0, paths.length - PATHS_SHOWN), breaks });
-      }
-      // Only the last two commits' trees are needed again (a commit's parent is usually the next one down).
-      for (const [oid, t] of trees) if (t.used < step - 1) (t.store?.close(), trees.delete(oid));
-      for (const [id, s] of states) if (s.used < step - 1) states.delete(id);
+  for (const c of repo.commits) {
+    states.next();
+    const ref = commitRef(c);
+    const breaks: CacheBreakRow[] = [];
+    const after = new Map<string, State>();
+    for (const m of members) {
+      const now = await states.at(c.tree, c.id, m);
+      after.set(m.key, now);
+      if (c.boundary) continue;
+      const before = await states.at(c.parentTree, c.parent ?? c.id, m);
+      const entry = changeEntry(before, now, ref, notes, prices);
+      if (!entry) continue;
+      entries.get(m.key)!.push(entry);
+      const view = byKey.get(m.key)!;
+      breaks.push({ key: m.key, label: bundleName(view.display, view.preset), kind: m.kind, state: entry.state, cache: entry.cache, href: `${historyPath(view.href)}#${entry.anchor}` });
     }
-  } finally {
-    for (const t of trees.values()) t.store?.close();
+    newest ??= after;
+    if (!c.boundary) {
+      const paths = c.paths.map((p) => ({ ...p, href: notes.get(pathUri(p.path))?.href ?? null }));
+      commits.push({ ...ref, paths: paths.slice(0, PATHS_SHOWN), morePaths: Math.max(0, paths.length - PATHS_SHOWN), breaks });
+    }
+    states.prune();
   }
+  return { commits, entries, newest };
+}
 
+/** The history pages' view, and each bundle's revision at the newest commit. */
+function historyViews(repo: RepoHistory, options: SiteOptions, members: readonly Member[], byKey: ReadonlyMap<string, BundleView>, notes: ReadonlyMap<string, NoteBase>, walked: Walked): Built {
   const histories: Record<string, BundleHistoryView> = {};
   const revisions = new Map<string, string | null>();
   for (const m of members) {
     const view = byKey.get(m.key)!;
-    const last = newest?.get(m.key);
+    const last = walked.newest?.get(m.key);
     revisions.set(m.key, last?.kind === 'loaded' ? last.bundle.revision : null);
     histories[m.key] = {
       key: m.key,
@@ -211,11 +247,11 @@ async function buildHistory(repo: RepoHistory, options: SiteOptions, family: Fam
       preset: view.preset,
       href: historyPath(view.href),
       bundleHref: view.href,
-      entries: entries.get(m.key)!,
+      entries: walked.entries.get(m.key)!,
       working: 'absent',
     };
   }
-  const view: HistoryView = { href: HISTORY_PATH, depth: options.historyDepth, more: repo.more, shallow: repo.shallow, commits, bundles: histories, notes: noteCommits(repo.commits, notes) };
+  const view: HistoryView = { href: HISTORY_PATH, depth: options.historyDepth, more: repo.more, shallow: repo.shallow, commits: walked.commits, bundles: histories, notes: noteCommits(repo.commits, notes) };
   return { view, newest: revisions };
 }
 
@@ -255,7 +291,7 @@ function resentOf(bytes: number, from: string, to: string, prices: readonly Mode
 }
 
 /** What one commit did to one bundle, or null when it left it as it was. */
-function changeEntry(before: State, after: State, commit: CommitRef, notes: ReadonlyMap<string, NoteView>, prices: readonly ModelPrice[]): BundleChangeView | null {
+function changeEntry(before: State, after: State, commit: CommitRef, notes: ReadonlyMap<string, NoteBase>, prices: readonly ModelPrice[]): BundleChangeView | null {
   const base = { commit, anchor: commit.anchor, revision: null, bytes: null, documentCount: null, error: null, cache: null, changes: [] };
   if (after.kind === 'absent') return before.kind === 'absent' ? null : { ...base, state: 'removed' };
   if (after.kind === 'failed') return before.kind === 'failed' && before.message === after.message ? null : { ...base, state: 'failed', error: after.message };
@@ -305,7 +341,7 @@ function promptBytesOf(bundle: Bundle): number {
 }
 
 /** Each note's commits, newest first, following it back through renames until it was added. */
-function noteCommits(commits: readonly CommitRecord[], notes: ReadonlyMap<string, NoteView>): Record<string, NoteCommitView[]> {
+function noteCommits(commits: readonly CommitRecord[], notes: ReadonlyMap<string, NoteBase>): Record<string, NoteCommitView[]> {
   const out: Record<string, NoteCommitView[]> = {};
   const tracked = new Map<string, string>();
   for (const note of notes.values()) tracked.set(`${note.vault}/${note.path}`, note.uri);

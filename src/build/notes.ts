@@ -7,7 +7,7 @@ import type { RenderJob } from '../markdown/render-pool.ts';
 import { pagesDigest, renderKey } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { building } from './errors.ts';
-import type { FrontmatterRow, NoteView } from '../data/types.ts';
+import type { FrontmatterRow, NoteBase } from '../data/types.ts';
 import { notePath } from '../data/urls.ts';
 import { esc } from '../render/escape.ts';
 import { countTokens } from '../node/tokens.ts';
@@ -91,17 +91,16 @@ async function readOne(store: VaultStore, vault: string, path: string): Promise<
   return { uri, vault, path, bytes: bytes.byteLength, revision, text, source: bom ? `\uFEFF${text}` : text, problem: null, data: bytes };
 }
 
-/** Every note as a page, and the promise of their HTML (rendered on every core while the caller loads bundles). */
+/** Every note as a page, and the promise of their HTML, in the same order (rendered on every core while the caller loads bundles). */
 export interface NotePages {
-  /** `html` is empty until `rendered` settles; `loadedBy` is filled in later from the bundles. */
-  notes: NoteView[];
-  rendered: Promise<void>;
+  notes: NoteBase[];
+  html: Promise<string[]>;
 }
 
 /** What a note's page takes from its bytes alone; kept per bytes object, so a reload redoes only the notes it read again. */
 interface Parsed {
   uri: string;
-  view: Omit<NoteView, 'html' | 'loadedBy'>;
+  view: NoteBase;
   job: RenderJob;
   /** The render cache key, for the set of pages it was made with. */
   key: { pages: string; key: string } | null;
@@ -148,7 +147,7 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
   // A note's HTML depends on its own body, title and place and on which notes have pages (its
   // soul:// links): the cache hands back what an earlier load or build rendered for the same.
   const digest = pagesDigest(pages);
-  const notes: NoteView[] = [];
+  const notes: NoteBase[] = [];
   const jobs: RenderJob[] = [];
   const keys: string[] = [];
   for (const note of raw) {
@@ -160,24 +159,27 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
     if (parsed.key?.pages !== digest) parsed.key = { pages: digest, key: renderKey(parsed.job, digest) };
     jobs.push(parsed.job);
     keys.push(parsed.key.key);
-    notes.push({ ...parsed.view, html: '', loadedBy: [] });
+    notes.push(parsed.view);
   }
+  // Each note's HTML by position: the cache's where it has it, the rest rendered below.
+  const html: string[] = [];
   const todo: number[] = [];
   raw.forEach((note, i) => {
     const hit = note.problem ? undefined : cache.get(keys[i]!);
-    if (hit !== undefined) notes[i]!.html = hit;
-    else todo.push(i);
+    html.push(hit ?? '');
+    if (hit === undefined) todo.push(i);
   });
-  const rendered = renderNotes(todo.map((i) => jobs[i]!), pages).then(async (html) => {
-    html.forEach((h, k) => {
+  const rendered = renderNotes(todo.map((i) => jobs[i]!), pages).then(async (made) => {
+    made.forEach((h, k) => {
       const i = todo[k]!;
       const problem = raw[i]!.problem;
-      if (problem) notes[i]!.html = `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>`;
-      else cache.set(keys[i]!, (notes[i]!.html = h));
+      if (problem) html[i] = `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>`;
+      else cache.set(keys[i]!, (html[i] = h));
     });
     await cache.save({ write: save });
+    return html;
   });
   // Awaited by the caller once its own work is done; a loader error may end the build first.
   rendered.catch(() => undefined);
-  return { notes, rendered };
+  return { notes, html: rendered };
 }

@@ -1,7 +1,7 @@
 // The build-time data layer: the real loader run once per soul, preset and guest over the
 // vault root, turned into plain data for the pages. Memoized, so one build loads the vault once.
 import { ROLE, VAULT_NOTES, RecordingStore, touchesAny, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
-import type { Bundle, VaultStore } from '../core/index.ts';
+import type { Bundle, Family, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from '../data/bundles.ts';
 import { priceTableProblem, turnCosts } from '../data/cost.ts';
@@ -14,7 +14,7 @@ import { openRenderCache } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
 import { loadHistory } from './history.ts';
-import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteView, SiteData, SiteOptions } from '../data/types.ts';
+import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteBase, SiteData, SiteOptions } from '../data/types.ts';
 import { guestPath, noteIndexPath, soulPath, uriAnchor } from '../data/urls.ts';
 import { shardCount } from '../data/search-shards.ts';
 
@@ -25,10 +25,14 @@ import { shardCount } from '../data/search-shards.ts';
  * while Vite bundles them.
  */
 export interface LoadedSite {
-  /** Each note's `html` is empty until `rendered` resolves. */
-  site: SiteData;
+  /** Every member, bundle, count and route, known before the notes' HTML is. */
+  site: SiteOutline;
+  /** The whole site, once every note and catalog entry is rendered. */
   rendered: Promise<SiteData>;
 }
+
+/** The site without its rendered HTML: its notes without HTML or "loaded by", and no catalog entries yet. */
+export type SiteOutline = Omit<SiteData, 'notes' | 'agentEntries'> & { notes: readonly NoteBase[] };
 
 /** Harness ids the live preview offers when the site names none: the kinds of host a soul is loaded by
  * (a chat web UI, the command line, an API client, an editor). Under VAULT.md the harness changes no
@@ -104,7 +108,7 @@ function start(options: SiteOptions, key: string, changed: readonly string[] | n
   return loaded;
 }
 
-function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<string, NoteView>, reads: ReadonlySet<string>): MemberView {
+function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<string, NoteBase>, reads: ReadonlySet<string>): MemberView {
   const identity = bundle.documents.find((d) => d.role === ROLE.identity);
   return {
     id: bundle.soul,
@@ -135,40 +139,69 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
-  const { notes, rendered: notesRendered } = await buildNotes(store, renderCache, { save: reuse === null });
+  const { notes, html } = await buildNotes(store, renderCache, { save: reuse === null });
   const agents = await buildAgents(options.agents);
-  const rendered = Promise.all([notesRendered, agents.rendered]);
   const byUri = new Map(notes.map((n) => [n.uri, n]));
+  const members = await loadMembers(options, store, family, byUri, reuse);
+  const history = await loadHistory(options, family, members.bundles, members.loaded, byUri);
+  const catalog = await buildCatalog(store, family.shared, members.bundles, byUri);
+  const site = siteOutline(options, family, notes, byUri, members, catalog, agents.agents, agents.snapshots, history);
+  // Like the rendered notes, counts are written back by a cold load only, not after every edit in dev.
+  if (reuse === null) await saveTokenStore();
+  done({ shape: members.shape, members: members.loads });
+  // The pages get the site whole: each note with its HTML and the bundles that load it.
+  const loadedBy = loadedByUri(members.bundles);
+  const rendered = Promise.all([html, agents.rendered]).then(([noteHtml, agentEntries]): SiteData => ({
+    ...site,
+    notes: notes.map((n, i) => ({ ...n, html: noteHtml[i]!, loadedBy: loadedBy.get(n.uri) ?? [] })),
+    agentEntries,
+  }));
+  rendered.catch(() => undefined);
+  return { site, rendered };
+}
+
+interface Members {
+  souls: MemberView[];
+  guests: MemberView[];
+  /** Every bundle's view, souls (each with its presets) before guests. */
+  bundles: BundleView[];
+  /** The loader's own bundles by key: the history reuses them as the newest commit's when the vault is committed. */
+  loaded: Map<string, Bundle>;
+  /** What a reload may keep. */
+  loads: Map<string, MemberLoad>;
+  shape: string;
+}
+
+/** Every soul (with and without each preset) and guest, loaded, viewed, counted and priced; or kept from the last load. */
+async function loadMembers(options: SiteOptions, store: MemoStore, family: Family, byUri: ReadonlyMap<string, NoteBase>, reuse: Reuse | null): Promise<Members> {
   // Each member's loads go through a recording view, so its preview snapshot is what they read.
   const load = (subject: string, soul: string, preset: string | null, record: RecordingStore): Promise<Bundle> =>
     building(subject, () => loadIdentity({ store: record, soul, harness: options.harness, preset, discovered: family }));
-
-  const bundles: BundleView[] = [];
-  // The loader's own bundles by key: the history reuses them as the newest commit's when the vault is committed.
-  const loaded = new Map<string, Bundle>();
-  const members = new Map<string, MemberLoad>();
+  const view = (bundle: Bundle, key: string, href: string, siblings: BundleView['siblings']): BundleView => {
+    const made = bundleView(bundle, key, href, byUri, siblings, exactTokens);
+    return { ...made, costs: turnCosts(made.promptTokens.tokens, options.prices) };
+  };
+  const out: Members = { souls: [], guests: [], bundles: [], loaded: new Map(), loads: new Map(), shape: JSON.stringify(family) };
   // A reload keeps every member whose loads touched none of the changed keys (same family, same
   // presets): its bundles cannot differ, so loading, viewing and counting them again is skipped.
-  const shape = JSON.stringify(family);
   const reusable = (id: string, presets: readonly string[]): MemberLoad | null => {
-    const last = reuse && reuse.shape === shape ? reuse.members.get(id) : undefined;
+    const last = reuse && reuse.shape === out.shape ? reuse.members.get(id) : undefined;
     if (!last || last.presets.join('/') !== presets.join('/') || touchesAny(last.touched, reuse!.changed)) return null;
     return last;
   };
   const keep = (id: string, member: MemberLoad): MemberView => {
-    members.set(id, member);
+    out.loads.set(id, member);
     for (const { key, bundle, view } of member.bundles) {
-      loaded.set(key, bundle);
-      bundles.push(view);
+      out.loaded.set(key, bundle);
+      out.bundles.push(view);
     }
     return member.view;
   };
-  const souls: MemberView[] = [];
   for (const soul of family.souls) {
     const presets = await building(`soul ${soul}`, () => listPresets(store, soul));
     const last = reusable(soul, presets);
     if (last) {
-      souls.push(keep(soul, last));
+      out.souls.push(keep(soul, last));
       continue;
     }
     const siblings: BundleView['siblings'] = [
@@ -177,37 +210,37 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     ];
     const record = new RecordingStore(store);
     const first = await load(`soul ${soul}`, soul, null, record);
-    const base = bundleView(first, soul, soulPath(soul), byUri, siblings, exactTokens);
+    const base = view(first, soul, soulPath(soul), siblings);
     const made: MemberLoad['bundles'] = [{ key: soul, bundle: first, view: base }];
     for (const preset of presets) {
       const bundle = await load(`soul ${soul} (preset ${preset})`, soul, preset, record);
       const key = `${soul}/${preset}`;
-      const view = bundleView(bundle, key, soulPath(soul, preset), byUri, siblings, exactTokens);
-      view.cachePrefix = { ...cachePrefix(base, view, 'the no-preset bundle'), resentTokens: cacheBreakTokens(base.promptText, view.promptText).resentTokens };
-      made.push({ key, bundle, view });
+      const own = view(bundle, key, soulPath(soul, preset), siblings);
+      // What switching to the preset leaves of the no-preset bundle's cache.
+      const prefix = { ...cachePrefix(base, own, 'the no-preset bundle'), resentTokens: cacheBreakTokens(base.promptText, own.promptText).resentTokens };
+      made.push({ key, bundle, view: { ...own, cachePrefix: prefix } });
     }
-    souls.push(keep(soul, { presets, touched: record.touched, bundles: made, view: memberView(base, presets, byUri, record.reads) }));
+    out.souls.push(keep(soul, { presets, touched: record.touched, bundles: made, view: memberView(base, presets, byUri, record.reads) }));
   }
-  const guests: MemberView[] = [];
   for (const guest of family.guestIds) {
     const last = reusable(guest, []);
     if (last) {
-      guests.push(keep(guest, last));
+      out.guests.push(keep(guest, last));
       continue;
     }
     const record = new RecordingStore(store);
     const bundle = await load(`guest ${guest}`, guest, null, record);
-    const view = bundleView(bundle, guest, guestPath(guest), byUri, [{ label: 'Guest', preset: null, href: guestPath(guest) }], exactTokens);
-    guests.push(keep(guest, { presets: [], touched: record.touched, bundles: [{ key: guest, bundle, view }], view: memberView(view, [], byUri, record.reads) }));
+    const own = view(bundle, guest, guestPath(guest), [{ label: 'Guest', preset: null, href: guestPath(guest) }]);
+    out.guests.push(keep(guest, { presets: [], touched: record.touched, bundles: [{ key: guest, bundle, view: own }], view: memberView(own, [], byUri, record.reads) }));
   }
+  return out;
+}
 
-  for (const bundle of bundles) bundle.costs = turnCosts(bundle.promptTokens.tokens, options.prices);
-  fillLoadedBy(notes, bundles);
-  const history = await loadHistory(options, family, bundles, loaded, byUri);
-  const catalog = await buildCatalog(store, family.shared, bundles, byUri);
+/** The site as the loaders made it, before the notes' and entries' HTML is rendered. */
+function siteOutline(options: SiteOptions, family: Family, notes: readonly NoteBase[], byUri: ReadonlyMap<string, NoteBase>, members: Members, catalog: CatalogEntry[], agents: SiteData['agents'], agentSnapshots: SiteData['agentSnapshots'], history: SiteData['history']): SiteOutline {
   const instructions = byUri.get(noteUri(family.shared, VAULT_NOTES.instructions));
   const catalogNote = byUri.get(noteUri(family.shared, VAULT_NOTES.sharedCatalog));
-  const site: SiteData = {
+  return {
     title: options.title,
     tokenizer: TOKENIZER,
     prices: options.prices,
@@ -223,44 +256,41 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
       catalogHref: catalogNote?.href ?? null,
       coreCount: catalog.length,
     },
-    souls,
-    guests,
-    bundles,
+    souls: members.souls,
+    guests: members.guests,
+    bundles: members.bundles,
     catalog,
     notes,
-    agents: agents.agents,
-    agentEntries: agents.entries,
-    agentSnapshots: agents.snapshots,
+    agents,
+    agentSnapshots,
     history,
   };
-  // Like the rendered notes, counts are written back by a cold load only, not after every edit in dev.
-  if (reuse === null) await saveTokenStore();
-  done({ shape, members });
-  return { site, rendered: rendered.then(() => site) };
 }
 
-/** "Loaded by": each soul and guest that loads a note, in which role and mode, and in which bundles. */
-function fillLoadedBy(notes: NoteView[], bundles: BundleView[]): void {
-  const byUri = new Map(notes.map((n) => [n.uri, n]));
+/** "Loaded by", by note URI: each soul and guest that loads the note, in which role and mode, and in which bundles. */
+function loadedByUri(bundles: readonly BundleView[]): Map<string, LoadedBy[]> {
+  const byUri = new Map<string, LoadedBy[]>();
   const entries = new Map<string, LoadedBy>();
   for (const bundle of bundles) {
     for (const doc of bundle.documents) {
-      const note = byUri.get(doc.uri);
-      if (!note) continue;
+      if (doc.noteHref === null) continue;
       const key = `${doc.uri}\u0000${bundle.soul}\u0000${doc.role}\u0000${doc.mode}`;
       let entry = entries.get(key);
       if (!entry) {
         entry = { member: bundle.soul, display: bundle.display, kind: bundle.kind, role: doc.role, mode: doc.mode, bundles: [] };
         entries.set(key, entry);
-        note.loadedBy.push(entry);
+        const list = byUri.get(doc.uri);
+        if (list) list.push(entry);
+        else byUri.set(doc.uri, [entry]);
       }
       entry.bundles.push({ label: bundle.preset ?? (bundle.kind === 'guest' ? 'guest' : 'no preset'), href: `${bundle.href}#${doc.anchor}` });
     }
   }
+  return byUri;
 }
 
 /** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */
-async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteView>): Promise<CatalogEntry[]> {
+async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteBase>): Promise<CatalogEntry[]> {
   const entries = new Map<string, CatalogEntry>();
   const anchors = new Set<string>();
   const entry = (uri: string, path: string): CatalogEntry => {

@@ -251,6 +251,9 @@ export interface NoteView {
   loadedBy: LoadedBy[];
 }
 
+/** A note's page before its HTML is rendered and before the bundles that load it are known. */
+export type NoteBase = Omit<NoteView, 'html' | 'loadedBy'>;
+
 export interface LoadedBy {
   member: string;
   display: string;

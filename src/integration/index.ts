@@ -105,7 +105,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
           const cache = resolved.cacheDir;
           await mkdir(cache, { recursive: true });
           const folder = await mkdtemp(path.join(cache, 'soulpress-search-'));
-          const shards = rendered.then(() => indexNotes(site.notes, folder, cache));
+          const shards = rendered.then((whole) => indexNotes(whole.notes, folder, cache));
           // Awaited at build:done; a build that fails before then must not also report this.
           shards.catch(() => undefined);
           notesIndex = { folder, shards, count: site.notes.length };

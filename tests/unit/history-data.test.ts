@@ -8,14 +8,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { loadSite } from '../../src/build/site.ts';
-import type { SiteData } from '../../src/data/types.ts';
+import type { SiteOutline } from '../../src/build/site.ts';
 import { GIT_ENV, gitRepo, historyRepo } from './git-helpers.ts';
 import type { Repo } from './git-helpers.ts';
 import { ROOT, SAMPLE, tempDir } from './helpers.ts';
 
 const run = promisify(execFile);
 
-async function site(vault: string, historyDepth = 100): Promise<SiteData> {
+async function site(vault: string, historyDepth = 100): Promise<SiteOutline> {
   return (await loadSite({ vault, agents: path.join(vault, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth, cacheDir: null, prices: [] })).site;
 }
 
