@@ -137,6 +137,38 @@ describe('the installed package', () => {
     await run(path.join(tools, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], { env: userEnv(), timeout: 120_000 }).catch((e: { stdout: string; stderr: string }) => assert.fail(`attw: ${e.stdout}${e.stderr}`));
   });
 
+  test('soulpress dev serves the pages from the installed package and reloads a soul page after a note edit', async () => {
+    const port = 4900 + (process.pid % 90);
+    const server = spawn(bin('soulpress'), ['dev', '--host', '127.0.0.1', '--port', String(port)], { cwd: project, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    server.stdout.on('data', (d: Buffer) => (log += d.toString()));
+    server.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    const page = (url: string): Promise<{ status: number; text: string }> => fetch(`http://127.0.0.1:${port}${url}`).then(async (r) => ({ status: r.status, text: await r.text() }), () => ({ status: 0, text: '' }));
+    const note = path.join(project, 'vaults/pippa/instructions.md');
+    const before = readFileSync(note, 'utf8');
+    try {
+      for (let i = 0; (await page('/')).status !== 200; i++) {
+        assert.ok(i < 300 && server.exitCode === null, `soulpress dev did not start: ${log}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const soul = await page('/souls/pippa/');
+      assert.equal(soul.status, 200, log);
+      assert.match(soul.text, /<title>Pippa · Soulpress<\/title>/);
+      const marker = `Edited in dev ${process.pid}.`;
+      writeFileSync(note, `${before}\n${marker}\n`);
+      let seen = false;
+      for (let i = 0; i < 100 && !seen; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        seen = (await page('/souls/pippa/')).text.includes(marker);
+      }
+      assert.ok(seen, `the edit did not reach the page: ${log}`);
+      assert.doesNotMatch(log, /\[ERROR\]/);
+    } finally {
+      writeFileSync(note, before);
+      server.kill('SIGTERM');
+    }
+  });
+
   test('soulpress preview serves the built site: home, a soul page and search work in Chromium, and axe finds nothing serious', async () => {
     const { chromium } = await import('@playwright/test');
     const { default: AxeBuilder } = await import('@axe-core/playwright');
