@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
 import { vaultRoot } from '../node/vault-root.ts';
+import { memoStore } from '../build/memo-store.ts';
 import { bundleTokens, formatCard, formatCheck, formatList } from './format.ts';
 import { openStore, runDiff } from './history.ts';
 import type { Opened } from './history.ts';
@@ -135,7 +136,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
         io.out(json ? `${JSON.stringify({ uri: args[0], text }, null, 2)}\n` : text);
         return 0;
       case 'check': {
-        const report = await checkFamily({ store, family });
+        // Every soul, preset and guest reads the shared vault: through the memo, each note is read once per check.
+        const report = await checkFamily({ store: memoStore(store), family });
         io.out(json ? `${JSON.stringify(report, null, 2)}\n` : formatCheck(report));
         return report.errors > 0 || (values['strict'] === true && report.warnings > 0) ? 1 : 0;
       }
