@@ -25,10 +25,10 @@ async function violations(page: Page, url: string, scheme: 'light' | 'dark'): Pr
   await page.goto(url);
   // With a live preview, check the page as a reader sees it once the preview has drawn.
   if (await page.locator('[data-agent-live], [data-live]').count()) {
-    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-(composed|assembled)/);
-    // Its controls are checked too: open the collapsed panel, then back to the top, so the sticky
-    // header covers no target the click scrolled under it.
+    // Its controls are checked too: open the collapsed panel (which starts the preview), let it draw, then
+    // back to the top, so the sticky header covers no target the click scrolled under it.
     await page.locator('[data-live-panel] > summary').click();
+    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-(composed|assembled)/);
     await page.evaluate(() => window.scrollTo(0, 0));
   }
   // Violations only: axe then leaves out the nodes of every rule that passed, most of its time on a long page.

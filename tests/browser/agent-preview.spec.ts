@@ -6,9 +6,9 @@ import type { Page } from '@playwright/test';
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('[data-live-status]')).toHaveText(/^Re-composed/);
-  // The preview comes after the document, collapsed: open it as a reader would.
+  // The preview comes after the document, collapsed: open it as a reader would; it starts then.
   await page.locator('[data-live-panel] > summary').click();
+  await expect(page.locator('[data-live-status]')).toHaveText(/^Re-composed/);
 }
 
 async function edit(page: Page, file: string, text: string): Promise<void> {
@@ -38,8 +38,10 @@ test.describe('agent live preview', () => {
     const panel = page.locator('[data-live-panel]');
     await expect(panel).not.toHaveAttribute('open', '');
     expect(await page.evaluate(() => document.querySelector('[data-sections]')!.compareDocumentPosition(document.querySelector('[data-agent-live]')!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
-    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-composed/);
+    // Closed, the preview has not started: no composer ran, no snapshot was fetched.
+    await expect(page.locator('[data-live-status]')).toHaveText('');
     await panel.locator('> summary').click();
+    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-composed/);
     const banner = page.locator('[data-preview-banner]');
     await expect(banner).toBeHidden();
     await edit(page, 'system/pad.md', '# A much shorter pad\n');

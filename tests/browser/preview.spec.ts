@@ -17,12 +17,12 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** The preview has drawn, and its panel (after the document, collapsed) is open as a reader opens it. */
+/** The panel (after the document, collapsed) is open as a reader opens it, and the preview it started has drawn. */
 async function ready(page: Page): Promise<void> {
-  await expect(page.locator('[data-live-status]')).toContainText('Re-assembled');
   const panel = page.locator('[data-live-panel]');
   if ((await panel.getAttribute('open')) === null) await panel.locator('> summary').click();
   await expect(panel).toHaveAttribute('open', '');
+  await expect(page.locator('[data-live-status]')).toContainText('Re-assembled');
 }
 
 const revision = (page: Page) => page.locator('[data-bundle]').getAttribute('data-revision');

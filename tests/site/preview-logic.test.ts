@@ -247,6 +247,6 @@ describe('the preview runs in the browser', () => {
     for (const [file, source] of modules) assert.ok(!/\bBuffer\b|\brequire\s*\(|\bprocess\./.test(source), `${path.relative(ROOT, file)} uses Node`);
     // The loader it imports is the core's, and the row math the site's: nothing re-derived.
     const files = [...modules.keys()].map((f) => path.relative(ROOT, f));
-    for (const needed of ['src/core/index.ts', 'src/core/load.ts', 'src/data/bundles.ts', 'src/preview/render-html.ts']) assert.ok(files.includes(needed), `${needed} not in the preview`);
+    for (const needed of ['src/core/index.ts', 'src/core/load.ts', 'src/data/bundles.ts', 'src/render/render-html.ts']) assert.ok(files.includes(needed), `${needed} not in the preview`);
   });
 });

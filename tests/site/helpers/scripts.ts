@@ -1,5 +1,6 @@
 // Every byte of JavaScript a built page makes the browser run: its inline scripts, its module
-// scripts, and every chunk those import, statically, with import() or as a worker (new URL), each counted once.
+// scripts, and every chunk those import, statically, with import() or as a worker (new URL), each counted
+// once; or, up front, only what loads before the reader does anything (static imports, no import() or worker).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,12 +16,14 @@ export interface PageScripts {
   rawBytes: number;
 }
 
-const IMPORT = /(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*|\bnew\s+URL\s*\(\s*)["'`]([^"'`]+\.js)["'`]/g;
+const IMPORT = /(\bimport\s*\(\s*|\bfrom\s*|\bimport\s*|\bnew\s+URL\s*\(\s*)["'`]([^"'`]+\.js)["'`]/g;
+/** An import that waits for the page to ask: `import(…)`, or a worker's URL. */
+const LATER = /^(?:import\s*\(|new\s+URL)/;
 const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 const gz = (text: string | Buffer): number => gzipSync(text).byteLength;
 
-export function pageScripts(dist: string, html: string, pageFile: string): PageScripts {
+export function pageScripts(dist: string, html: string, pageFile: string, { upFront = false }: { upFront?: boolean } = {}): PageScripts {
   const files = new Set<string>();
   const inline: string[] = [];
   const visit = (file: string): void => {
@@ -28,7 +31,8 @@ export function pageScripts(dist: string, html: string, pageFile: string): PageS
     files.add(file);
     const code = readFileSync(path.join(dist, file), 'utf8');
     for (const m of code.matchAll(IMPORT)) {
-      const target = m[1]!;
+      if (upFront && LATER.test(m[1]!)) continue;
+      const target = m[2]!;
       // A worker's URL is written from the site root (`/_astro/…`); imports are relative to the chunk.
       visit(target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(file), target)));
     }
@@ -48,7 +52,8 @@ export function pageScripts(dist: string, html: string, pageFile: string): PageS
     inline.push(body);
     // Astro inlines a small module script: what it imports or starts as a worker is the page's too.
     for (const m of body.matchAll(IMPORT)) {
-      const target = m[1]!;
+      if (upFront && LATER.test(m[1]!)) continue;
+      const target = m[2]!;
       visit(target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(pageFile), target)));
     }
   }
