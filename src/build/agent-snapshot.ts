@@ -4,7 +4,7 @@
 // are; pointer reads were never recorded; the directory's own listing is not published.
 import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/psyche/index.ts';
 import type { Catalogs, OwnerError, PsycheReport, RecordingAgentStore } from '../core/psyche/index.ts';
-import type { AgentSnapshot, SnapshotNode } from '../preview/agent-snapshot.ts';
+import type { AgentSnapshot, RealSizes, SnapshotNode } from '../preview/agent-snapshot.ts';
 
 const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
 
@@ -47,7 +47,7 @@ function rejectedStandIn(error: OwnerError, files: AgentSnapshot['files']): Snap
   }
 }
 
-export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs, tokens: AgentSnapshot['tokens'], bytesPerToken: number): AgentSnapshot {
+export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs, tokens: AgentSnapshot['tokens'], bytesPerToken: number, real: RealSizes = {}): AgentSnapshot {
   const files: AgentSnapshot['files'] = {};
   for (const [folder, entries] of record.lists) {
     // The directory's own listing is the owner's business; only what the composer read from it goes in.
@@ -63,6 +63,7 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
     if (KEPT_BACK.has(path)) continue;
     if (read.ok) files[path] = bytesNode(read.bytes);
     else if (read.reason === 'unreadable' || read.reason === 'unstable') files[path] = { fails: read.reason };
+    else if (read.reason === 'too_large') files[path] = { fails: 'too_large', size: read.size ?? 0 };
     else if (read.reason === 'not_file') files[path] ??= { dir: true };
   }
   // A `.rules` that is a folder or a link to nothing was seen in the root listing, not read.
@@ -92,8 +93,9 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
     else if (pin.inside === null) continue;
     else if (pin.status === 'unreadable') files[key] = { fails: 'unreadable' };
     else if (pin.status === 'invalid_utf8') files[key] = { b64: '/w==' };
+    else if (pin.status === 'too_large') files[key] = { fails: 'too_large', size: pin.size ?? 0 };
   }
   // Entries without their text: the page's view needs names, places and descriptions only.
   const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
-  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken };
+  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}) };
 }

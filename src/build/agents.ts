@@ -1,11 +1,13 @@
 // Build side of the LingTai agents: every agent under the agents root composed once by the core's
 // psyche composer, turned into plain data for the pages, with each catalog entry's Markdown rendered
 // like a note's. Node-only: it reads the disk through FsAgentStore.
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { splitFrontmatter, FrontmatterProblem, sha256Hex, utf8Length } from '../core/index.ts';
 import { countTokens } from '../node/tokens.ts';
-import { RecordingAgentStore, composeWith, scanCatalogs } from '../core/psyche/index.ts';
-import { FsAgentStore, listAgents } from '../node/index.ts';
+import { RecordingAgentStore, composePsyche, composeWith, scanCatalogs } from '../core/psyche/index.ts';
+import type { PsycheReport } from '../core/psyche/index.ts';
+import { AgentsRootError, FsAgentStore, listAgents } from '../node/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import { agentSnapshot } from './agent-snapshot.ts';
 import { frontmatterRows } from './notes.ts';
@@ -13,7 +15,8 @@ import { agentView } from '../data/agent-view.ts';
 import { SiteBuildError } from './errors.ts';
 import type { AgentEntryView, AgentView } from '../data/types.ts';
 import { agentEntryPath } from '../data/urls.ts';
-import type { AgentSnapshot } from '../preview/agent-snapshot.ts';
+import { applyReal } from '../preview/agent-snapshot.ts';
+import type { AgentSnapshot, RealSizes } from '../preview/agent-snapshot.ts';
 
 export interface LoadedAgents {
   agents: AgentView[];
@@ -22,13 +25,49 @@ export interface LoadedAgents {
   rendered: Promise<void>;
 }
 
-export async function buildAgents(root: string): Promise<LoadedAgents> {
+export interface AgentsOptions {
+  /** The root was named (option or environment): missing or not a folder stops the build. */
+  named?: boolean;
+  /** Folders besides the root whose files the pages may publish (PSYCHE.md 3.5). */
+  publish?: readonly string[];
+}
+
+/**
+ * What the real composition says a section weighs and whether it is applied, for each section the
+ * page composed with stand-ins: the page shows a stand-in's text but the real file's bytes.
+ */
+async function realSizes(page: PsycheReport, real: PsycheReport): Promise<RealSizes> {
+  const out: RealSizes = {};
+  const byName = new Map(real.sections.map((s) => [s.rule.name, s]));
+  for (const s of page.sections) {
+    const r = byName.get(s.rule.name);
+    if (!r || s.bytes === null || r.bytes === null || (r.bytes === s.bytes && r.applied === s.applied)) continue;
+    out[s.rule.name] = [await sha256Hex(s.text), r.bytes, r.applied];
+  }
+  return out;
+}
+
+export async function buildAgents(root: string, options: AgentsOptions = {}): Promise<LoadedAgents> {
   const agents: AgentView[] = [];
   const entries: AgentEntryView[] = [];
   const snapshots: Record<string, AgentSnapshot> = {};
   const jobs: Array<{ body: string; vault: string; path: string; title: string }> = [];
-  for (const id of await listAgents(root)) {
-    const store = new FsAgentStore(path.join(root, id));
+  let ids: string[];
+  try {
+    ids = await listAgents(root, options.named ?? false);
+  } catch (error) {
+    if (error instanceof AgentsRootError) throw new SiteBuildError('the agents', error.message);
+    throw error;
+  }
+  // The publishing boundary, as real paths: the root and the folders the publisher lists.
+  const publish: string[] = [];
+  for (const folder of [root, ...(options.publish ?? [])]) {
+    const real = await realpath(folder).catch(() => null);
+    if (real !== null) publish.push(real);
+  }
+  for (const id of ids) {
+    const dir = path.join(root, id);
+    const store = new FsAgentStore(dir, { publish });
     // A folder that cannot be listed would publish an empty psyche: a page that lies. Stop instead.
     if ((await store.list('')) === null) throw new SiteBuildError(`agent ${id}`, `the agent directory ${id}/ under the agents root cannot be read`);
     // The catalogs are scanned first, unrecorded: the preview gets the scan itself (it cannot edit
@@ -36,15 +75,25 @@ export async function buildAgents(root: string): Promise<LoadedAgents> {
     const catalogs = await scanCatalogs(store);
     const record = new RecordingAgentStore(store);
     const report = await composeWith({ store: record, agent: id, catalogs });
+    // Files outside the published folders were composed as stand-ins; LingTai composes the files
+    // themselves, so their sizes, token counts and applied marks come from a second, real composition.
+    let real: PsycheReport | null = null;
+    let sizes: RealSizes = {};
+    if (store.metOutside) {
+      real = await composePsyche({ store: new FsAgentStore(dir), agent: id });
+      sizes = await realSizes(report, real);
+      await applyReal(report, sizes);
+    }
+    const realText = new Map((real ?? report).sections.map((s) => [s.rule.name, s.text]));
     const composed = report.sections.filter((s) => s.bytes !== null);
-    const counts = new Map(composed.map((s) => [s.rule.name, { tokens: countTokens(s.text), estimated: false }]));
+    const counts = new Map(composed.map((s) => [s.rule.name, { tokens: countTokens(sizes[s.rule.name] ? realText.get(s.rule.name)! : s.text), estimated: false }]));
     const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder), counts);
     agents.push(view);
     // The preview gets each count with the digest of the text it counts: an edited section is estimated.
     const tokens: AgentSnapshot['tokens'] = {};
     for (const s of composed) tokens[s.rule.name] = [await sha256Hex(s.text), counts.get(s.rule.name)!.tokens];
     const refs = new Map([...view.knowledge, ...view.skills].map((r) => [r.location, r]));
-    snapshots[id] = agentSnapshot(report, record, catalogs, tokens, view.knownTokens.tokens === 0 ? 4 : view.knownBytes / view.knownTokens.tokens);
+    snapshots[id] = agentSnapshot(report, record, catalogs, tokens, view.knownTokens.tokens === 0 ? 4 : view.knownBytes / view.knownTokens.tokens, sizes);
     for (const e of report.entries) {
       let body = e.text;
       let frontmatter: AgentEntryView['frontmatter'] = [];

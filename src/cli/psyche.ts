@@ -54,7 +54,7 @@ export function formatPsyche(report: PsycheReport): string {
   if ('rows' in psyche.show) for (const r of psyche.show.rows) lines.push(`  ${pad(r.key, 16)}  ${r.current}  ${r.default}  configurable  ${r.comment}`);
   else lines.push(`  ${psyche.show.status}: ${psyche.show.error_code} (${psyche.show.message})`);
   lines.push('', '.rules');
-  lines.push(`  canonical: ${psyche.rules.canonical === null ? 'no system/rules.md' : `system/rules.md, ${psyche.rules.canonical.trim().split('\n').length} lines`}`);
+  lines.push(`  canonical: ${psyche.rules.canonical === null ? 'no system/rules.md' : `system/rules.md, ${psyche.rules.canonical.split('\n').length} lines`}`);
   lines.push(`  pending: ${psyche.rules.pending ? psyche.rules.pending.state : 'none'} · ${rulesOutcome(psyche.rules)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
-import { agentsRoot, vaultRoot } from '../node/index.ts';
+import path from 'node:path';
+import { agentsRoot, agentsRootNamed, vaultRoot } from '../node/index.ts';
 import type { ModelPrice, SiteOptions } from '../data/types.ts';
 import { AstroError } from 'astro/errors';
 
@@ -25,6 +26,12 @@ export interface SoulpressOptions {
   title?: string;
   /** The agents root: one folder per LingTai agent. Default: $SOULPRESS_AGENTS, else content/agents (missing: no agents). */
   agents?: string;
+  /**
+   * Folders outside the agents root whose files an agent page may publish (PSYCHE.md 3.5): a pin,
+   * pointer or catalog folder leading anywhere else is shown by size only. Default:
+   * $SOULPRESS_AGENTS_PUBLISH (paths separated as in PATH), else none.
+   */
+  agentsPublish?: string[];
   /** Write a Pagefind search index and show the search page. Default: true, or $SOULPRESS_SEARCH=off to skip. */
   search?: boolean;
   /**
@@ -80,6 +87,8 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
   return {
     vault: vaultRoot(options.vault, env, root),
     agents: agentsRoot(options.agents, env, root),
+    agentsNamed: agentsRootNamed(options.agents, env),
+    agentsPublish: (options.agentsPublish ?? (env['SOULPRESS_AGENTS_PUBLISH'] ?? '').split(path.delimiter)).filter((p) => p !== '').map((p) => path.resolve(root, p)),
     family: options.family || undefined,
     harness: options.harness?.trim() || DEFAULT_HARNESS,
     harnesses: options.harnesses?.map((h) => h.trim()).filter((h) => h !== ''),

@@ -9,9 +9,36 @@ export function agentsRoot(flag?: string | undefined, env: NodeJS.ProcessEnv = p
   return path.resolve(cwd, flag || env['SOULPRESS_AGENTS'] || DEFAULT_AGENTS_DIR);
 }
 
-/** The agent ids under a root: its folders (and links to folders), not dot folders, in code-point order. A missing root has none. */
-export async function listAgents(root: string): Promise<string[]> {
-  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+/** Whether the root was named (flag, option or environment) rather than the default (PSYCHE.md 1.1). */
+export function agentsRootNamed(flag?: string | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!(flag || env['SOULPRESS_AGENTS']);
+}
+
+/** A named agents root that is missing or not a folder. */
+export class AgentsRootError extends Error {
+  readonly code = 'agents_root';
+  constructor(root: string, what: string) {
+    super(`the agents root ${root} ${what}: name a folder of agent directories, or leave the root unset for ${DEFAULT_AGENTS_DIR}`);
+    this.name = 'AgentsRootError';
+  }
+}
+
+/**
+ * The agent ids under a root: its folders (and links to folders), not dot folders, in code-point
+ * order. A missing default root has none; a named root that is missing or not a folder is an
+ * AgentsRootError, so a typo never builds a site that silently has no agents.
+ */
+export async function listAgents(root: string, named = false): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!named && code === 'ENOENT') return [];
+    if (code === 'ENOENT') throw new AgentsRootError(root, 'does not exist');
+    if (code === 'ENOTDIR') throw new AgentsRootError(root, 'is not a folder');
+    throw new AgentsRootError(root, 'cannot be read');
+  }
   const ids: string[] = [];
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;

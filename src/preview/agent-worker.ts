@@ -8,7 +8,7 @@ import type { TokenCount } from '../data/types.ts';
 import type { MemoryAgentStore } from '../core/psyche/index.ts';
 import { agentView } from '../data/agent-view.ts';
 import { agentEntryPath } from '../data/urls.ts';
-import { snapshotStore } from './agent-snapshot.ts';
+import { applyReal, snapshotStore } from './agent-snapshot.ts';
 import type { AgentSnapshot } from './agent-snapshot.ts';
 import { agentParts, agentSectionRows } from './render-agent.ts';
 import type { AgentParts } from './render-agent.ts';
@@ -24,6 +24,7 @@ const decoder = new TextDecoder();
 async function compose(id: number): Promise<WorkerReply> {
   const agent = snap!.agent;
   const report = await composeWith({ store: store!, agent, published: snap!.published, catalogs: snap!.catalogs });
+  await applyReal(report, snap!.real);
   // The build's count where a section's text is the one it counted, else an estimate at the agent's own rate.
   const tokens = new Map<string, TokenCount>();
   for (const s of report.sections) {

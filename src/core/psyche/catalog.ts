@@ -2,7 +2,7 @@
 // a folder of loose files without one is a problem, anything else is descended into.
 import { compareCodePoints } from '../order.ts';
 import { YamlError, parseYaml } from '../yaml.ts';
-import { asText, collapse } from './read-text.ts';
+import { asText, collapse, failWords } from './read-text.ts';
 import type { AgentStore } from './store.ts';
 import type { PsycheProblem } from './types.ts';
 
@@ -70,24 +70,62 @@ export function catalogFields(text: string): Record<string, string> {
 
 const join = (a: string, b: string): string => (a === '' ? b : `${a}/${b}`);
 
-/** Scan one domain: entries in scan order (shelf by shelf) and the problems met on the way. */
+/** What an outside folder holds, counted but not listed (PSYCHE.md 3.5). */
+interface OutsideCount {
+  entries: number;
+  problems: number;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * Scan one domain: entries in scan order (shelf by shelf) and the problems met on the way. Each real
+ * folder is visited once per scan (a link back to one already visited is a problem, not a second
+ * visit). A folder the store says lies outside the published folders is counted, not listed: one
+ * problem says how many entry folders and problems it holds, and none of them is read.
+ */
 export async function scanCatalog(store: AgentStore, domain: CatalogDomain, problems: PsycheProblem[]): Promise<FoundEntry[]> {
   const { marker, kind, shelves } = CATALOGS[domain];
   const found: FoundEntry[] = [];
-  const walk = async (folder: string, shelf: CatalogShelf['shelf']): Promise<void> => {
+  const seen = new Set<string>();
+  const visit = async (path: string): Promise<boolean> => {
+    const key = store.folderKey ? await store.folderKey(path) : path;
+    if (key === null) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  const walk = async (folder: string, shelf: CatalogShelf['shelf'], count: OutsideCount | null): Promise<void> => {
     const children = await store.list(folder);
     if (!children) return;
     children.sort((a, b) => compareCodePoints(a.name, b.name));
     for (const child of children) {
       if (child.kind !== 'dir' || child.name.startsWith('.')) continue;
       const path = join(folder, child.name);
+      if (!(await visit(path))) {
+        if (count) count.problems++;
+        else problems.push({ domain, path, reason: 'a link loop, not followed again' });
+        continue;
+      }
+      if (!count && child.link && store.outside && (await store.outside(path))) {
+        await countOutside(path, shelf);
+        continue;
+      }
       const inside = await store.list(path);
       const markerEntry = inside?.find((e) => e.name === marker);
       if (markerEntry?.kind === 'file') {
+        if (count) {
+          count.entries++;
+          continue;
+        }
         const location = join(path, marker);
         const read = asText(await store.read(location));
         if (!read.ok) {
-          problems.push({ domain, path, reason: `cannot read ${marker}: ${read.reason === 'invalid_utf8' ? 'not valid UTF-8' : 'the file could not be read'}` });
+          problems.push({ domain, path, reason: `cannot read ${marker}: ${read.reason === 'invalid_utf8' ? 'not valid UTF-8' : read.reason === 'too_large' ? `the file ${failWords(read)}` : 'the file could not be read'}` });
+          continue;
+        }
+        if (read.outside !== undefined) {
+          problems.push({ domain, path, reason: `${marker} lies outside the published folders (${plural(read.outside, 'byte', 'bytes')}): the entry is not listed here` });
           continue;
         }
         const fields = catalogFields(read.text);
@@ -102,13 +140,26 @@ export async function scanCatalog(store: AgentStore, domain: CatalogDomain, prob
       }
       if (!inside) continue;
       if (inside.some((e) => e.kind !== 'dir' && !e.name.startsWith('.'))) {
-        problems.push({ domain, path, reason: `not a ${kind} (no ${marker}) and has loose files` });
+        if (count) count.problems++;
+        else problems.push({ domain, path, reason: `not a ${kind} (no ${marker}) and has loose files` });
         continue;
       }
-      await walk(path, shelf);
+      await walk(path, shelf, count);
     }
   };
-  for (const { root, shelf } of shelves) await walk(root, shelf);
+  const countOutside = async (folder: string, shelf: CatalogShelf['shelf']): Promise<void> => {
+    const count: OutsideCount = { entries: 0, problems: 0 };
+    await walk(folder, shelf, count);
+    problems.push({ domain, path: folder, reason: `leads outside the published folders: ${plural(count.entries, `folder holding ${marker}`, `folders holding ${marker}`)} and ${plural(count.problems, 'problem', 'problems')}, not listed here` });
+  };
+  for (const { root, shelf } of shelves) {
+    if (!(await visit(root))) {
+      problems.push({ domain, path: root, reason: 'a link loop, not followed again' });
+      continue;
+    }
+    if (store.outside && (await store.outside(root))) await countOutside(root, shelf);
+    else await walk(root, shelf, null);
+  }
   return found;
 }
 

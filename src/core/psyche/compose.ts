@@ -10,7 +10,7 @@ import { readOwner } from './owner.ts';
 import type { OwnerError, OwnerSource } from './owner.ts';
 import { composePad } from './pad.ts';
 import type { ComposedPad } from './pad.ts';
-import { asText } from './read-text.ts';
+import { asText, failWords, isBlank } from './read-text.ts';
 import { composeRules } from './rules.ts';
 import { BASE_PROMPT_RULE, PSYCHE_SECTIONS } from './sections.ts';
 import type { SectionName, SectionRule } from './sections.ts';
@@ -82,14 +82,14 @@ export interface PsycheReport {
 async function readMirror(store: AgentStore, path: string, problems: PsycheProblem[]): Promise<string> {
   const read = asText(await store.read(path));
   if (read.ok) return read.text;
-  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'owner', path, reason: read.reason === 'invalid_utf8' ? 'the mirror is not valid UTF-8' : 'the mirror could not be read' });
+  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'owner', path, reason: `the mirror ${failWords(read)}` });
   return '';
 }
 
 async function readCharacter(store: AgentStore, problems: PsycheProblem[]): Promise<string> {
   const read = asText(await store.read(CHARACTER_PATH));
   if (read.ok) return read.text;
-  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'lingtai', path: CHARACTER_PATH, reason: read.reason === 'invalid_utf8' ? 'lingtai.md is not valid UTF-8' : 'lingtai.md could not be read' });
+  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'lingtai', path: CHARACTER_PATH, reason: `lingtai.md ${failWords(read)}` });
   return '';
 }
 
@@ -140,7 +140,7 @@ export async function composeWith(options: ComposeOptions & { catalogs: Catalogs
         continue;
       }
       const { text, source } = content.get(rule.name)!;
-      if (text === null || (rule.dropWhen === 'empty' && text === '') || (rule.dropWhen === 'blank' && text.trim() === '')) continue;
+      if (text === null || (rule.dropWhen === 'empty' && text === '') || (rule.dropWhen === 'blank' && isBlank(text))) continue;
       sections.push({ rule, text, bytes: sectionBytes(rule, text), source, applied: null });
     }
     if (digests) {
