@@ -63,7 +63,7 @@ function texts(file: string): string {
   return text;
 }
 
-test('no byte of the build machine (environment, /etc/passwd, host folders) appears in dist/', { timeout: 600_000 }, () => {
+test('no byte of the build machine (environment, /etc/passwd, host folders) appears in dist/', { timeout: 600_000 }, async () => {
   const lessons = path.join(work, 'lessons');
   mkdirSync(lessons, { recursive: true });
   const run = astroBuild({ outDir: out, vault: path.join(ROOT, 'tests/fixtures/tiny'), env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: agents, SOULPRESS_BOUNDARY_CANARY: CANARY } });
@@ -91,4 +91,17 @@ test('no byte of the build machine (environment, /etc/passwd, host folders) appe
   assert.ok(page.includes(passwd), `the size of /etc/passwd (${passwd} bytes) is shown`);
   // The pointer into /proc is a file that cannot be read: the document is rejected, nothing composed.
   assert.match(all.get('agents/pointer/index.html')!, /pointer_unreadable/);
+
+  // Sizes are LingTai's: the page and its preview (the snapshot composed again) give each section the
+  // bytes of the real composition, stand-ins and all.
+  const { composePsyche, composeWith } = await import('../../src/core/psyche/index.ts');
+  const { applyReal, snapshotStore } = await import('../../src/preview/agent-snapshot.ts');
+  const { FsAgentStore } = await import('../../src/node/index.ts');
+  for (const id of ['pins', 'linked']) {
+    const snap = JSON.parse(all.get(`data/agents/${id}.json`)!);
+    const again = await composeWith({ store: snapshotStore(snap), agent: id, published: snap.published, catalogs: snap.catalogs });
+    await applyReal(again, snap.real);
+    const real = await composePsyche({ store: new FsAgentStore(path.join(agents, id)), agent: id });
+    assert.deepEqual(again.sections.map((s) => [s.rule.name, s.bytes]), real.sections.map((s) => [s.rule.name, s.bytes]), id);
+  }
 });
