@@ -2,6 +2,24 @@ import type { Bundle, CheckReport, FamilyOverview } from '../core/index.ts';
 import { renderPrompt, utf8Length } from '../core/index.ts';
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
+
+const NAMED: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\v': '\\v', '\f': '\\f', '\r': '\\r', '\x1b': '\\e' };
+const hex = (c: string): string => c.charCodeAt(0).toString(16).padStart(2, '0');
+
+/**
+ * A line for a terminal, as `ls -b` and git show names: control characters (C0, DEL, C1) escaped,
+ * `\a \b \t \n \v \f \r \e` by name, the rest as `\xHH` (the form the agent store gives a
+ * name's bytes that are not UTF-8). A name holding `ESC ] 0 ; … BEL` no longer retitles the terminal.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => NAMED[c] ?? `\\x${hex(c)}`);
+}
+
+/** JSON for a terminal: JSON.stringify escapes C0 already; DEL and C1 (U+0085, U+009B CSI…) are escaped too. */
+export function terminalJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\x7f-\x9f]/g, (c) => `\\u00${hex(c)}`);
+}
+
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
 
 /** The card's token counts: the tokenizer, the prompt's count, each document's text in order. */

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
 import { vaultRoot } from '../node/vault-root.ts';
-import { bundleTokens, formatCard, formatCheck, formatList } from './format.ts';
+import { bundleTokens, formatCard, formatCheck, escapeControls, formatList, terminalJson } from './format.ts';
 import { openStore, runDiff } from './history.ts';
 import type { Opened } from './history.ts';
-import { AgentUnreadable, agentsRoot, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } from './psyche.ts';
+import { AgentUnreadable, AgentsRootError, agentsRoot, agentsRootNamed, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } from './psyche.ts';
 import { HELP, UsageError } from './usage.ts';
 
 export interface Io {
@@ -97,12 +97,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
     if (command === 'psyche') {
       if (args0) {
-        const report = await checkAgents(agentsRoot(values['agents'] as string | undefined, io.env, io.cwd));
-        io.out(json ? `${JSON.stringify(report, null, 2)}\n` : formatAgentsCheck(report));
+        const flag = values['agents'] as string | undefined;
+        const report = await checkAgents(agentsRoot(flag, io.env, io.cwd), agentsRootNamed(flag, io.env));
+        io.out(json ? `${terminalJson(report)}\n` : formatAgentsCheck(report));
         return report.errors > 0 || (values['strict'] === true && report.problems > 0) ? 1 : 0;
       }
       const report = await composeAgent(path.resolve(io.cwd, args[0]!));
-      io.out(json ? `${JSON.stringify(report.psyche, null, 2)}\n` : formatPsyche(report));
+      io.out(json ? `${terminalJson(report.psyche)}\n` : formatPsyche(report));
       return 0;
     }
     const root = vaultRoot(values['vault'] as string | undefined, io.env, io.cwd);
@@ -144,8 +145,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.err(`soul-vault: ${error.message}\n\n${error.help}\n`);
       return 2;
     }
-    if (error instanceof AgentUnreadable) {
-      io.err(json ? `${JSON.stringify({ error: { code: error.code, message: error.message } })}\n` : `error[${error.code}]: ${error.message}\n`);
+    if (error instanceof AgentUnreadable || error instanceof AgentsRootError) {
+      io.err(json ? `${terminalJson({ error: { code: error.code, message: error.message } })}\n` : `error[${error.code}]: ${escapeControls(error.message)}\n`);
       return 1;
     }
     if (error instanceof VaultError) {

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { APPLIED_LABELS, PIN_LABELS, composePsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
-import { FsAgentStore, agentsRoot, listAgents } from '../node/index.ts';
+import { escapeControls } from './format.ts';
+import { AgentsRootError, FsAgentStore, agentsRoot, agentsRootNamed, listAgents } from '../node/index.ts';
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
@@ -56,7 +57,7 @@ export function formatPsyche(report: PsycheReport): string {
   lines.push('', '.rules');
   lines.push(`  canonical: ${psyche.rules.canonical === null ? 'no system/rules.md' : `system/rules.md, ${psyche.rules.canonical.split('\n').length} lines`}`);
   lines.push(`  pending: ${psyche.rules.pending ? psyche.rules.pending.state : 'none'} · ${rulesOutcome(psyche.rules)}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
 export interface AgentsCheck {
@@ -67,9 +68,9 @@ export interface AgentsCheck {
 }
 
 /** Every agent under the root: each one's owner error and problems, all at once. */
-export async function checkAgents(root: string): Promise<AgentsCheck> {
+export async function checkAgents(root: string, named = false): Promise<AgentsCheck> {
   const agents: AgentsCheck['agents'] = [];
-  for (const id of await listAgents(root)) {
+  for (const id of await listAgents(root, named)) {
     const { psyche } = await composeAgent(path.join(root, id));
     agents.push({ agent: id, owner_error: psyche.owner_error, problems: psyche.problems });
   }
@@ -83,7 +84,7 @@ export function formatAgentsCheck(check: AgentsCheck): string {
     for (const p of a.problems) lines.push(`  problem[${p.domain}] ${p.path}: ${p.reason}`);
   }
   lines.push(`${check.errors} rejected owner document(s), ${check.problems} problem(s)`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
-export { agentsRoot };
+export { AgentsRootError, agentsRoot, agentsRootNamed };
