@@ -2,12 +2,12 @@
 // psyche composer, turned into plain data for the pages, with each catalog entry's Markdown rendered
 // like a note's. Node-only: it reads the disk through FsAgentStore.
 import { realpath } from 'node:fs/promises';
-import path from 'node:path';
 import { splitFrontmatter, FrontmatterProblem, sha256Hex, utf8Length } from '../core/index.ts';
 import { countTokens } from '../node/tokens.ts';
 import { RecordingAgentStore, composePsyche, composeWith, scanCatalogs } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
-import { AgentsRootError, FsAgentStore, listAgents } from '../node/index.ts';
+import { AgentsRootError, FsAgentStore, listAgentDirs } from '../node/index.ts';
+import type { AgentDir } from '../node/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import { agentSnapshot } from './agent-snapshot.ts';
 import { frontmatterRows } from './notes.ts';
@@ -52,9 +52,9 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
   const entries: AgentEntryView[] = [];
   const snapshots: Record<string, AgentSnapshot> = {};
   const jobs: Array<{ body: string; vault: string; path: string; title: string }> = [];
-  let ids: string[];
+  let ids: AgentDir[];
   try {
-    ids = await listAgents(root, options.named ?? false);
+    ids = await listAgentDirs(root, options.named ?? false);
   } catch (error) {
     if (error instanceof AgentsRootError) throw new SiteBuildError('the agents', error.message);
     throw error;
@@ -65,8 +65,7 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
     const real = await realpath(folder).catch(() => null);
     if (real !== null) publish.push(real);
   }
-  for (const id of ids) {
-    const dir = path.join(root, id);
+  for (const { id, dir } of ids) {
     const store = new FsAgentStore(dir, { publish });
     // A folder that cannot be listed would publish an empty psyche: a page that lies. Stop instead.
     if ((await store.list('')) === null) throw new SiteBuildError(`agent ${id}`, `the agent directory ${id}/ under the agents root cannot be read`);

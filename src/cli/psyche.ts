@@ -3,7 +3,7 @@ import path from 'node:path';
 import { APPLIED_LABELS, PIN_LABELS, composePsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
 import { escapeControls } from './format.ts';
-import { AgentsRootError, FsAgentStore, agentsRoot, agentsRootNamed, listAgents } from '../node/index.ts';
+import { AgentsRootError, FsAgentStore, agentsRoot, agentsRootNamed, listAgentDirs } from '../node/index.ts';
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
@@ -13,10 +13,10 @@ export class AgentUnreadable extends Error {
   readonly code = 'agent_unreadable';
 }
 
-export async function composeAgent(dir: string): Promise<PsycheReport> {
+export async function composeAgent(dir: string | Buffer, agent?: string): Promise<PsycheReport> {
   const store = new FsAgentStore(dir);
-  if ((await store.list('')) === null) throw new AgentUnreadable(`${dir} is not a readable agent directory`);
-  return composePsyche({ store, agent: path.basename(store.dir) });
+  if ((await store.list('')) === null) throw new AgentUnreadable(`${store.dir} is not a readable agent directory`);
+  return composePsyche({ store, agent: agent ?? path.basename(store.dir) });
 }
 
 export function formatPsyche(report: PsycheReport): string {
@@ -70,8 +70,8 @@ export interface AgentsCheck {
 /** Every agent under the root: each one's owner error and problems, all at once. */
 export async function checkAgents(root: string, named = false): Promise<AgentsCheck> {
   const agents: AgentsCheck['agents'] = [];
-  for (const id of await listAgents(root, named)) {
-    const { psyche } = await composeAgent(path.join(root, id));
+  for (const { id, dir } of await listAgentDirs(root, named)) {
+    const { psyche } = await composeAgent(dir, id);
     agents.push({ agent: id, owner_error: psyche.owner_error, problems: psyche.problems });
   }
   return { root, agents, errors: agents.filter((a) => a.owner_error).length, problems: agents.reduce((n, a) => n + a.problems.length, 0) };

@@ -35,12 +35,51 @@ export const AGENT_TOTAL_MAX_BYTES = 128 * 1024 * 1024;
 /** One read call at most this many bytes: Node aborts on a single read of 2 GiB. */
 const CHUNK = 8 * 1024 * 1024;
 
-/** Whether a real (absolute, resolved) path is a folder or lies below it. */
-export function within(real: string, folder: string): boolean {
-  return real === folder || real.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
+/** Whether a real (absolute, resolved) path, as bytes, is a folder or lies below it. */
+export function within(real: Buffer, folder: string): boolean {
+  const f = Buffer.from(folder.endsWith(path.sep) && folder.length > 1 ? folder.slice(0, -1) : folder);
+  if (f.length === 1 && f[0] === 0x2f) return true;
+  return real.subarray(0, f.length).equals(f) && (real.length === f.length || real[f.length] === 0x2f);
 }
 
-const neverRead = (real: string): boolean => NEVER_READ.some((f) => within(real, f));
+const neverRead = (real: Buffer): boolean => NEVER_READ.some((f) => within(real, f));
+
+const SLASH = Buffer.from('/');
+const joinBytes = (a: Buffer, b: Buffer | string): Buffer => Buffer.concat([a, SLASH, typeof b === 'string' ? Buffer.from(b) : b]);
+
+const strictName = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Length of the valid UTF-8 sequence starting at i, or 0 when the byte there starts none. */
+function sequence(b: Buffer, i: number): number {
+  const c = b[i]!;
+  const n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (n <= 1 || i + n > b.length) return n === 1 ? 1 : 0;
+  try {
+    strictName.decode(b.subarray(i, i + n));
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A file name's bytes as text (PSYCHE.md 1.1): UTF-8 as it is, and each byte that is not part of
+ * valid UTF-8 written `\xhh`, so a name that is not UTF-8 is still listed, never dropped.
+ */
+export function nameText(bytes: Buffer): string {
+  try {
+    return strictName.decode(bytes);
+  } catch {
+    let out = '';
+    for (let i = 0; i < bytes.length; ) {
+      const n = sequence(bytes, i);
+      if (n === 0) out += `\\x${bytes[i]!.toString(16).padStart(2, '0')}`;
+      else out += strictName.decode(bytes.subarray(i, i + n));
+      i += n || 1;
+    }
+    return out;
+  }
+}
 
 /** Python's str.strip() whitespace only? (A BOM is not whitespace there.) */
 const blank = (text: string): boolean => /^[\s]*$/u.test(text.replace(/\uFEFF/g, 'x'));
@@ -84,24 +123,38 @@ export class FsAgentStore implements AgentStore {
   /** Whether a read or folder met the publishing boundary: the build then composes the real sizes too. */
   metOutside = false;
 
-  constructor(dir: string, options: string | FsAgentStoreOptions = {}) {
-    this.dir = path.resolve(dir);
+  /** The directory's path as bytes: a folder whose name is not UTF-8 is given as a Buffer. */
+  private readonly raw: Buffer;
+  /** Paths (relative, as listed) whose names are not UTF-8, to their bytes on disk. */
+  private readonly rawNames = new Map<string, Buffer>();
+
+  constructor(dir: string | Buffer, options: string | FsAgentStoreOptions = {}) {
+    this.raw = typeof dir === 'string' ? Buffer.from(path.resolve(dir)) : dir;
+    this.dir = typeof dir === 'string' ? path.resolve(dir) : nameText(dir);
     const o = typeof options === 'string' ? { home: options } : options;
     this.home = o.home ?? homedir();
     this.publish = o.publish ?? null;
   }
 
-  private full(rel: string): string {
-    return rel === '' ? this.dir : path.join(this.dir, ...rel.split('/'));
+  /** A relative path (as listed) as the bytes on disk. */
+  private full(rel: string): Buffer {
+    if (rel === '') return this.raw;
+    let out = this.raw;
+    let acc = '';
+    for (const part of rel.split('/')) {
+      acc = acc === '' ? part : `${acc}/${part}`;
+      out = this.rawNames.get(acc) ?? joinBytes(out, part);
+    }
+    return out;
   }
 
-  private isOutside(real: string): boolean {
+  private isOutside(real: Buffer): boolean {
     return this.publish !== null && !this.publish.some((f) => within(real, f));
   }
 
   async outside(rel: string): Promise<boolean> {
     if (this.publish === null) return false;
-    const real = await realpath(this.full(rel)).catch(() => null);
+    const real = await realpath(this.full(rel), { encoding: 'buffer' }).catch(() => null);
     const out = real !== null && this.isOutside(real);
     if (out) this.metOutside = true;
     return out;
@@ -113,18 +166,23 @@ export class FsAgentStore implements AgentStore {
   }
 
   async list(rel: string): Promise<AgentEntry[] | null> {
+    const folder = this.full(rel);
     let entries;
     try {
-      if (neverRead(await realpath(this.full(rel)))) return null;
-      entries = await readdir(this.full(rel), { withFileTypes: true });
+      if (neverRead(await realpath(folder, { encoding: 'buffer' }))) return null;
+      // Names as bytes: decoded as text, one that is not UTF-8 would come back changed and unreadable.
+      entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
     } catch {
       return null;
     }
     return Promise.all(
       entries.map(async (e): Promise<AgentEntry> => {
-        if (!e.isSymbolicLink()) return { name: e.name, link: false, kind: kindOf(e) };
-        const target = await stat(path.join(e.parentPath, e.name)).catch(() => null);
-        return { name: e.name, link: true, kind: target ? kindOf(target) : 'missing' };
+        const name = nameText(e.name);
+        const child = joinBytes(folder, e.name);
+        if (name !== e.name.toString('utf8')) this.rawNames.set(rel === '' ? name : `${rel}/${name}`, child);
+        if (!e.isSymbolicLink()) return { name, link: false, kind: kindOf(e) };
+        const target = await stat(child).catch(() => null);
+        return { name, link: true, kind: target ? kindOf(target) : 'missing' };
       }),
     );
   }
@@ -134,17 +192,22 @@ export class FsAgentStore implements AgentStore {
   }
 
   async readPointer(pointer: string): Promise<AgentRead> {
-    const file = path.resolve(this.dir, expandHome(pointer, this.home));
+    const expanded = expandHome(pointer, this.home);
+    // Resolved as before for a directory named in UTF-8; below one that is not, joined as bytes.
+    const file = path.isAbsolute(expanded) || this.raw.equals(Buffer.from(this.dir)) ? Buffer.from(path.resolve(this.dir, expanded)) : joinBytes(this.raw, expanded);
     const read = await this.readFile(file, {});
     // LingTai reads a pointer only when it names a file; a folder falls back like a missing path.
     return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'missing' } : read;
   }
 
-  private async readFile(file: string, { noFollow = false, limit }: AgentReadOptions): Promise<AgentRead> {
+  private async readFile(file: Buffer, { noFollow = false, limit }: AgentReadOptions): Promise<AgentRead> {
     let before: BigIntStats;
-    let real: string;
+    let real: Buffer;
     try {
-      real = noFollow ? path.join(await realpath(path.dirname(file)), path.basename(file)) : await realpath(file);
+      if (noFollow) {
+        const cut = file.lastIndexOf(0x2f);
+        real = joinBytes(await realpath(file.subarray(0, Math.max(cut, 1)), { encoding: 'buffer' }), file.subarray(cut + 1));
+      } else real = await realpath(file, { encoding: 'buffer' });
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }

@@ -6,11 +6,27 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
 import type { Psyche } from '../../src/core/psyche/index.ts';
-import { cli } from './helpers.ts';
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BIN } from './helpers.ts';
 import { agentOnDisk } from './psyche-helpers.ts';
 import type { DiskFiles } from './psyche-helpers.ts';
 
 const STACK_LINE = /^\s{4}at /m;
+
+/** The real bin in a child process, killed after 30 s: a hang fails the test instead of stalling it. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: path.join(tmpdir(), 'soul-vault-test-compile-cache'), ...process.env, ...env };
+  delete childEnv['SOUL_VAULT_DIR'];
+  if (!('SOULPRESS_AGENTS' in env)) delete childEnv['SOULPRESS_AGENTS'];
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { env: childEnv, timeout: 30_000, maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr: error?.killed ? `killed after 30 s (a hang)\n${stderr}` : stderr });
+    });
+  });
+}
 const cleanups: Array<() => Promise<void>> = [];
 after(async () => {
   for (const c of cleanups) await c();
@@ -138,5 +154,103 @@ describe('class 7: the readable CLI shows control characters escaped', { concurr
     assert.doesNotMatch(r.stdout, /[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
     assert.ok(r.stdout.includes('agent\\eid: owner document accepted'));
     assert.ok(r.stdout.includes('problem[knowledge] knowledge/t\\e]0;x\\a: not a knowledge entry'));
+  });
+});
+
+const ff = (name: string): Buffer => Buffer.concat([Buffer.from(name), Buffer.from([0xff, 0xfe])]);
+
+describe('class 1: link loops and the applied-marks comparison end, and soon', { concurrency: true }, () => {
+  test('knowledge/a -> . with knowledge/b -> ., and knowledge/self -> . with knowledge/up -> ..: each real folder once', async () => {
+    const { dir } = await onDisk({
+      'knowledge/a': { link: '.' },
+      'knowledge/b': { link: '.' },
+      'knowledge/entry/KNOWLEDGE.md': '---\nname: Entry\ndescription: Once.\n---\n',
+      '.library/custom/self': { link: '.' },
+      '.library/custom/up': { link: '..' },
+      '.library/custom/s/SKILL.md': '---\nname: s\ndescription: Once.\n---\n',
+    });
+    const t = Date.now();
+    const { code, json } = await psyche(dir);
+    assert.equal(code, 0);
+    assert.ok(Date.now() - t < 15_000);
+    assert.deepEqual(json.knowledge.map((e) => e.location), ['knowledge/entry/KNOWLEDGE.md']);
+    assert.deepEqual(json.skills.map((e) => e.location), ['.library/custom/s/SKILL.md']);
+    assert.deepEqual(json.problems, [
+      { domain: 'knowledge', path: 'knowledge/a', reason: 'a link loop, not followed again' },
+      { domain: 'knowledge', path: 'knowledge/b', reason: 'a link loop, not followed again' },
+      { domain: 'skills', path: '.library/custom/self', reason: 'a link loop, not followed again' },
+      // `up` is .library, not yet visited: its only child `custom` is.
+      { domain: 'skills', path: '.library/custom/up/custom', reason: 'a link loop, not followed again' },
+    ]);
+  });
+
+  test('a 1M-line system.md against 4,000 entries is compared in linear time', { timeout: 120_000 }, async () => {
+    const files: DiskFiles = {};
+    const entries: string[] = [];
+    for (let i = 0; i < 4000; i++) {
+      files[`knowledge/e${i}/KNOWLEDGE.md`] = `---\nname: e${i}\ndescription: d\n---\n`;
+      entries.push(`- name: e${i}\n  location: /abs/knowledge/e${i}/KNOWLEDGE.md\n  description: |\n    d`);
+    }
+    const junk = Array.from({ length: 1_000_000 }, (_, i) => `  location: /elsewhere/x${i}/KNOWLEDGE.md`).join('\n');
+    files['system/system.md'] = `principle\n\n## knowledge\npreamble\n\n${entries.join('\n')}\n${junk}\n`;
+    const { dir } = await onDisk(files);
+    const t = Date.now();
+    const { code, json } = await psyche(dir);
+    const took = Date.now() - t;
+    assert.equal(code, 0);
+    assert.equal(json.knowledge.length, 4000);
+    // Quadratic, this took 37 s on a laptop; linear, about as long as the 4,000 entries alone.
+    assert.ok(took < 20_000, `${took} ms`);
+  });
+});
+
+describe('class 3: names that are not UTF-8 are listed, escaped, never dropped', { concurrency: true }, () => {
+  test('a knowledge folder and an entry folder named with 0xFF 0xFE are listed and read', async () => {
+    const { dir } = await onDisk({});
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    const bad = Buffer.concat([Buffer.from(`${dir}/knowledge/`), ff('entry')]);
+    await mkdir(bad, { recursive: true });
+    await writeFile(Buffer.concat([bad, Buffer.from('/KNOWLEDGE.md')]), '---\nname: Odd\ndescription: An odd name.\n---\n');
+    const loose = Buffer.concat([Buffer.from(`${dir}/knowledge/`), ff('loose')]);
+    await mkdir(loose);
+    await writeFile(Buffer.concat([loose, Buffer.from('/x.txt')]), 'x');
+    const { json } = await psyche(dir);
+    assert.deepEqual(json.knowledge.map((e) => e.location), ['knowledge/entry\\xff\\xfe/KNOWLEDGE.md']);
+    assert.deepEqual(json.problems, [{ domain: 'knowledge', path: 'knowledge/loose\\xff\\xfe', reason: 'not a knowledge entry (no KNOWLEDGE.md) and has loose files' }]);
+    const r = await cli(['psyche', dir]);
+    assert.ok(r.stdout.includes('knowledge/entry\\xff\\xfe/KNOWLEDGE.md'));
+  });
+
+  test('psyche --check lists an agent folder named with 0xFF 0xFE, and a link to one, with the others', async () => {
+    const { root } = await onDisk({ 'system/lingtai.md': 'plain' }, 'plain');
+    const { mkdir, symlink, writeFile } = await import('node:fs/promises');
+    const odd = Buffer.concat([Buffer.from(`${root}/`), ff('odd')]);
+    await mkdir(Buffer.concat([odd, Buffer.from('/knowledge/t')]), { recursive: true });
+    await writeFile(Buffer.concat([odd, Buffer.from('/knowledge/t/x.txt')]), 'x');
+    await symlink(odd, Buffer.concat([Buffer.from(`${root}/`), ff('linked')]));
+    const r = await cli(['psyche', '--check', '--json', '--agents', root]);
+    assert.equal(r.code, 0, r.stderr);
+    const check = JSON.parse(r.stdout) as { agents: Array<{ agent: string; problems: unknown[] }> };
+    assert.deepEqual(check.agents.map((a) => [a.agent, a.problems.length]), [['linked\\xff\\xfe', 1], ['odd\\xff\\xfe', 1], ['plain', 0]]);
+  });
+});
+
+describe('class 2: huge files are named problems, never a native abort or a stack trace', { concurrency: true }, () => {
+  test('a pin to a 2 GiB file, a 2 GiB system.md and a 540 MB lingtai.md of NUL bytes', { timeout: 60_000 }, async () => {
+    const { dir } = await onDisk({ 'system/pad.md': 'body', 'system/pad_append.json': JSON.stringify(['big.bin']) });
+    const { truncate, writeFile } = await import('node:fs/promises');
+    for (const [file, size] of [['big.bin', 2 ** 31], ['system/system.md', 2 ** 31], ['system/lingtai.md', 540 * 2 ** 20]] as const) {
+      await writeFile(`${dir}/${file}`, '');
+      await truncate(`${dir}/${file}`, size); // sparse: no gigabytes are written
+    }
+    const { code, json, stderr } = await psyche(dir);
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(json.problems, [
+      { domain: 'pad', path: 'big.bin', reason: 'pinned reference is too large to read as text (2,147,483,648 bytes)' },
+      { domain: 'lingtai', path: 'system/lingtai.md', reason: 'lingtai.md is too large to read as text (566,231,040 bytes)' },
+    ]);
+    const r = await cli(['psyche', dir]);
+    assert.equal(r.code, 0);
+    assert.doesNotMatch(r.stdout + r.stderr, /not valid UTF-8|Cannot create a string/);
   });
 });
