@@ -67,9 +67,28 @@ function define(map: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * How a caller other than the loader reads YAML: the LingTai catalog reads entry frontmatter as
+ * PyYAML's safe_load does (YAML 1.1 scalars, the last of two equal keys, deeper nesting, and no
+ * character PyYAML's reader refuses). The loader passes none and keeps the core schema above.
+ */
+export interface YamlOptions {
+  /** A plain scalar's value, in place of the core schema's. */
+  resolve?: (plain: string) => unknown;
+  /** A repeated key keeps its last value instead of being an error. */
+  lastKeyWins?: boolean;
+  /** Collections nested deeper than this are refused. Default 64. */
+  maxDepth?: number;
+  /** Characters that make the whole document an error (PyYAML's reader refuses the non-printable). */
+  refuse?: RegExp;
+}
+
 /** Parse one YAML document (frontmatter) into plain JS values; the empty document is null. */
-export function parseYaml(source: string): unknown {
+export function parseYaml(source: string, options: YamlOptions = {}): unknown {
   const src = source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  const resolveNode = options.resolve ?? resolve;
+  const maxDepth = options.maxDepth ?? MAX_DEPTH;
+  const repeated = (map: Record<string, unknown>, key: string): boolean => !options.lastKeyWins && Object.hasOwn(map, key);
   const len = src.length;
   let i = 0;
   let depth = 0;
@@ -103,7 +122,7 @@ export function parseYaml(source: string): unknown {
   };
   /** Parse a collection, refusing to nest deeper than MAX_DEPTH. */
   const nest = <T>(parse: () => T): T => {
-    if (++depth > MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`);
+    if (++depth > maxDepth) fail(`nested deeper than ${maxDepth} levels`);
     const value = parse();
     depth--;
     return value;
@@ -114,6 +133,10 @@ export function parseYaml(source: string): unknown {
   };
 
   if (src.includes('\r')) fail('a lone carriage return', src.indexOf('\r'));
+  if (options.refuse) {
+    const bad = options.refuse.exec(src);
+    if (bad) fail(`the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed`, bad.index);
+  }
 
   function unexpected(): never {
     const c = src[i] as string;
@@ -262,7 +285,7 @@ export function parseYaml(source: string): unknown {
 
   /** A quoted or plain scalar's value; `flow` inside [ ] or { }. */
   function scalar(n: number, flow: boolean): unknown {
-    return quote() ? quoted(n) : resolve(plain(n, flow));
+    return quote() ? quoted(n) : resolveNode(plain(n, flow));
   }
 
   /**
@@ -413,9 +436,9 @@ export function parseYaml(source: string): unknown {
         const start = i;
         const c = src[i];
         if (c === '[' || c === '{' || c === '*' || c === '&' || (c === ':' && blank(src[i + 1]))) fail('a key must be a plain or quoted scalar');
-        const key = quote() ? quoted(n) : keyString(resolve(plain(n, true)));
+        const key = quote() ? quoted(n) : keyString(resolveNode(plain(n, true)));
         checkKey(start);
-        if (Object.hasOwn(map, key)) fail(`duplicate key "${key}"`, start);
+        if (repeated(map, key)) fail(`duplicate key "${key}"`, start);
         flowSpace(n);
         let value: unknown = null;
         if (src[i] === ':') {
@@ -458,7 +481,7 @@ export function parseYaml(source: string): unknown {
     const start = i;
     let key: string;
     if (quote()) key = quoted(n);
-    else if (plainStart(false)) key = keyString(resolve(src.slice(start, plainLine(false))));
+    else if (plainStart(false)) key = keyString(resolveNode(src.slice(start, plainLine(false))));
     else return undefined;
     skipSpace();
     if (src[i] !== ':' || !blank(src[i + 1])) {
@@ -474,7 +497,7 @@ export function parseYaml(source: string): unknown {
   function mapping(col: number, key: string): Record<string, unknown> {
     const map: Record<string, unknown> = {};
     for (;;) {
-      if (Object.hasOwn(map, key)) fail(`duplicate key "${key}"`);
+      if (repeated(map, key)) fail(`duplicate key "${key}"`);
       define(map, key, blockValue(col, true));
       const indent = nextLine();
       if (indent < col) break;

@@ -254,3 +254,40 @@ describe('class 2: huge files are named problems, never a native abort or a stac
     assert.doesNotMatch(r.stdout + r.stderr, /not valid UTF-8|Cannot create a string/);
   });
 });
+
+describe('class 5: LingTai’s Python, not JavaScript', { concurrency: true }, () => {
+  test('system/rules.md that is a BOM plus the text of .rules is `replace`, and the rules section keeps the BOM', async () => {
+    const { dir } = await onDisk({ 'system/rules.md': '\uFEFFBe kind.\n', '.rules': 'Be kind.\n' });
+    const { json } = await psyche(dir);
+    assert.deepEqual(json.rules.pending, { state: 'replace', text: 'Be kind.' });
+    assert.equal(json.rules.canonical, '\uFEFFBe kind.\n');
+    assert.equal(json.sections.find((s) => s.name === 'rules')!.text, '\uFEFFBe kind.');
+    // Python's strip() takes U+0085 and U+001C, which JavaScript's trim() leaves.
+    const other = await onDisk({ 'system/rules.md': 'Be kind.\u0085\u001c', '.rules': '\u001cBe kind.' }, 'other');
+    assert.deepEqual((await psyche(other.dir)).json.rules.pending, { state: 'identical' });
+  });
+
+  test('entry frontmatter reads as PyYAML safe_load: yes is True, the last repeated key wins, deep flow lists parse', async () => {
+    const deep = `${'['.repeat(100)}${']'.repeat(100)}`;
+    const { dir } = await onDisk({
+      '.library/custom/a-yes/SKILL.md': '---\nname: yes\ndescription: on\n---\n',
+      '.library/custom/b-twice/SKILL.md': '---\nname: first\nname: second\ndescription: Twice named.\n---\n',
+      '.library/custom/c-deep/SKILL.md': `---\nname: deep\ndescription: A deep list beside.\nnested: ${deep}\n---\n`,
+      '.library/custom/d-numbers/SKILL.md': '---\nname: 010\ndescription: [1.0, 1e3, 0x1F, ~, "q\'s"]\n---\n',
+      '.library/custom/e-sexagesimal/SKILL.md': '---\nname: 1:30\ndescription: 2024-01-31\n---\n',
+      '.library/custom/f-nul/SKILL.md': '---\nname: raw\u0000nul\ndescription: PyYAML refuses the character\n---\n',
+    });
+    const { json } = await psyche(dir);
+    assert.deepEqual(
+      json.skills.map((e) => [e.name, e.description]),
+      [
+        ['True', 'True'],
+        ['second', 'Twice named.'],
+        ['deep', 'A deep list beside.'],
+        ['8', `[1.0, '1e3', 31, None, "q's"]`],
+        ['90', '2024-01-31'],
+      ],
+    );
+    assert.deepEqual(json.problems, [{ domain: 'skills', path: '.library/custom/f-nul', reason: 'SKILL.md missing required frontmatter field: name' }]);
+  });
+});
