@@ -97,5 +97,5 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
   }
   // Entries without their text: the page's view needs names, places and descriptions only.
   const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
-  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}) };
+  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}), ...(report.ownerError ? { owner: { code: report.ownerError.code, message: report.ownerError.message } } : {}) };
 }

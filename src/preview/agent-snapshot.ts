@@ -1,8 +1,8 @@
 // The JSON an agent page's live preview fetches: the files one composition read, with the owner
 // document and init.json replaced by stand-ins that compose the same way but hold no secret.
-import { MemoryAgentStore } from '../core/psyche/index.ts';
+import { MemoryAgentStore, OWNER_PATH, composeWith } from '../core/psyche/index.ts';
 import { sha256Hex } from '../core/text.ts';
-import type { Catalogs, MemoryAgentNode, PsycheReport, PublishedDigests } from '../core/psyche/index.ts';
+import type { Catalogs, MemoryAgentNode, OwnerError, PsycheReport, PublishedDigests } from '../core/psyche/index.ts';
 
 export type SnapshotNode = string | { b64: string } | { dir: true } | { link: string } | { fails: 'unreadable' | 'unstable' | 'other' } | { fails: 'too_large'; size: number } | { spaces: number };
 
@@ -19,6 +19,29 @@ export interface AgentSnapshot {
   bytesPerToken: number;
   /** Sections that hold a stand-in for a file outside the published folders: their real size and mark. */
   real?: RealSizes;
+  /**
+   * The published page's owner error, when the document was rejected: its stand-in is rejected with
+   * the same code, but its message (a position, "could not be read") is the stand-in's own.
+   */
+  owner?: Pick<OwnerError, 'code' | 'message'>;
+}
+
+/** Whether an edit touches the owner document or the stand-in a rejected pointer names. */
+export const touchesOwner = (path: string): boolean => path === OWNER_PATH || path.startsWith('.redacted/');
+
+/**
+ * The preview's composition of a snapshot store: the build's scan, each stand-in section's real
+ * size while it is unedited, and, while the owner document is unedited, the published page's words
+ * for why it was rejected (the code is the same; the message is the real document's).
+ */
+export async function composeSnapshot(store: MemoryAgentStore, snap: AgentSnapshot, ownerEdited: boolean): Promise<PsycheReport> {
+  const report = await composeWith({ store, agent: snap.agent, published: snap.published, catalogs: snap.catalogs });
+  await applyReal(report, snap.real);
+  if (!ownerEdited && snap.owner && report.ownerError?.code === snap.owner.code) {
+    report.ownerError = { ...report.ownerError, message: snap.owner.message };
+    report.psyche.owner_error = { code: snap.owner.code, message: snap.owner.message };
+  }
+  return report;
 }
 
 /**
