@@ -1,0 +1,39 @@
+// Issue 23, class 9: an agent page over a 10 MB .rules and a 10 MB system/rules.md took 30 s to load
+// in Chromium: each text was on the page whole, several times (the rules card, the section, the
+// prompt). The page now shows each long text's head and says how much is left out; the sizes are
+// still the whole text's.
+import assert from 'node:assert/strict';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { astroBuild, cleanup, readPage, tmp } from './helpers/dist.ts';
+import { ROOT } from './helpers/dist.ts';
+
+const work = tmp('agents-big-texts');
+after(() => cleanup(work));
+const agents = path.join(work, 'agents');
+const out = path.join(work, 'dist');
+const TEN_MB = 10 * 1024 * 1024;
+
+before(() => {
+  const big = path.join(agents, 'big');
+  mkdirSync(path.join(big, 'system'), { recursive: true });
+  const line = 'Rule: answer in full sentences, cite the source, keep the tone.\n';
+  writeFileSync(path.join(big, 'system/rules.md'), `FIRST-CANONICAL-LINE\n${line.repeat(Math.ceil(TEN_MB / line.length))}`);
+  writeFileSync(path.join(big, '.rules'), `FIRST-PENDING-LINE\n${line.repeat(Math.ceil(TEN_MB / line.length))}`);
+});
+
+test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut, and stays small', { timeout: 600_000 }, () => {
+  const lessons = path.join(work, 'lessons');
+  mkdirSync(lessons, { recursive: true });
+  const run = astroBuild({ outDir: out, vault: path.join(ROOT, 'tests/fixtures/tiny'), env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: agents } });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  const file = path.join(out, 'agents/big/index.html');
+  const size = statSync(file).size;
+  assert.ok(size < 2 * 1024 * 1024, `the page is ${size} bytes`);
+  const page = readPage(out, 'agents/big/index.html');
+  assert.ok(page.includes('FIRST-CANONICAL-LINE') && page.includes('FIRST-PENDING-LINE'), 'the heads are shown');
+  assert.match(page, /cut here: the page shows the first 100,000 of [\d,]+ characters/);
+  // The sizes are the whole text's: the rules section's row says 10 MB, not 100 KB.
+  assert.match(page, /data-section="rules"[^>]*data-bytes="(\d{8,})"/);
+});
