@@ -13,7 +13,7 @@ import { agentSnapshot } from './agent-snapshot.ts';
 import { frontmatterRows } from './notes.ts';
 import { agentView } from '../data/agent-view.ts';
 import { SiteBuildError } from './errors.ts';
-import type { AgentEntryView, AgentView } from '../data/types.ts';
+import type { AgentEntryView, AgentView, TokenCount } from '../data/types.ts';
 import { agentEntryPath } from '../data/urls.ts';
 import { applyReal } from '../preview/agent-snapshot.ts';
 import type { AgentSnapshot, RealSizes } from '../preview/agent-snapshot.ts';
@@ -23,6 +23,36 @@ export interface LoadedAgents {
   entries: AgentEntryView[];
   snapshots: Record<string, AgentSnapshot>;
   rendered: Promise<void>;
+}
+
+// o200k's pre-tokenizer keeps a run of letters, of punctuation or of whitespace as one piece, and BPE
+// over one piece is quadratic in its length: 1 MB of spaces or of "a" took most of an hour to count.
+const RUN = /[\p{L}\p{M}]+|[^\s\p{L}\p{N}]+|\s+|\p{N}+/uy;
+// Digits go in pieces of three, so a run of them costs nothing: only the other runs count.
+const DIGITS = /^\p{N}/u;
+/** The most Σ(run length²) counted exactly (about 2 s of BPE); past it a section's count is estimated. */
+const BPE_BUDGET = 1e9;
+
+/** Σ of each long run's length squared, in one pass; stops once over the budget. */
+function bpeCost(text: string): number {
+  let cost = 0;
+  RUN.lastIndex = 0;
+  while (RUN.lastIndex < text.length) {
+    const start = RUN.lastIndex;
+    if (!RUN.exec(text)) {
+      RUN.lastIndex = start + 1;
+      continue;
+    }
+    const run = RUN.lastIndex - start;
+    if (run > 64 && !DIGITS.test(text[start]!)) cost += run * run;
+    if (cost > BPE_BUDGET) break;
+  }
+  return cost;
+}
+
+/** A section's tokens: counted, or, for a text whose runs would stall the tokenizer, estimated at 4 bytes a token. */
+function sectionTokens(text: string): TokenCount {
+  return bpeCost(text) > BPE_BUDGET ? { tokens: Math.round(utf8Length(text) / 4), estimated: true } : { tokens: countTokens(text), estimated: false };
 }
 
 export interface AgentsOptions {
@@ -85,12 +115,16 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
     }
     const realText = new Map((real ?? report).sections.map((s) => [s.rule.name, s.text]));
     const composed = report.sections.filter((s) => s.bytes !== null);
-    const counts = new Map(composed.map((s) => [s.rule.name, { tokens: countTokens(sizes[s.rule.name] ? realText.get(s.rule.name)! : s.text), estimated: false }]));
+    const counts = new Map(composed.map((s) => [s.rule.name, sectionTokens(sizes[s.rule.name] ? realText.get(s.rule.name)! : s.text)]));
     const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder), counts);
     agents.push(view);
     // The preview gets each count with the digest of the text it counts: an edited section is estimated.
     const tokens: AgentSnapshot['tokens'] = {};
-    for (const s of composed) tokens[s.rule.name] = [await sha256Hex(s.text), counts.get(s.rule.name)!.tokens];
+    for (const s of composed) {
+      const count = counts.get(s.rule.name)!;
+      // An estimate is left out: the preview then estimates too, and says so.
+      if (!count.estimated) tokens[s.rule.name] = [await sha256Hex(s.text), count.tokens];
+    }
     const refs = new Map([...view.knowledge, ...view.skills].map((r) => [r.location, r]));
     snapshots[id] = agentSnapshot(report, record, catalogs, tokens, view.knownTokens.tokens === 0 ? 4 : view.knownBytes / view.knownTokens.tokens, sizes);
     for (const e of report.entries) {

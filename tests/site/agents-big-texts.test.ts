@@ -21,9 +21,15 @@ before(() => {
   const line = 'Rule: answer in full sentences, cite the source, keep the tone.\n';
   writeFileSync(path.join(big, 'system/rules.md'), `FIRST-CANONICAL-LINE\n${line.repeat(Math.ceil(TEN_MB / line.length))}`);
   writeFileSync(path.join(big, '.rules'), `FIRST-PENDING-LINE\n${line.repeat(Math.ceil(TEN_MB / line.length))}`);
+  // One run of a million spaces, and of a million letters: one pre-token each, and BPE over one piece
+  // is quadratic (counting either took most of an hour).
+  const runs = path.join(agents, 'runs');
+  mkdirSync(path.join(runs, 'system'), { recursive: true });
+  writeFileSync(path.join(runs, 'system/lingtai.md'), `I am runs.${' '.repeat(1 << 20)}end`);
+  writeFileSync(path.join(runs, 'system/pad.md'), 'a'.repeat(1 << 20));
 });
 
-test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut, and stays small', { timeout: 600_000 }, () => {
+test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut, and stays small; long runs are estimated, not hung on', { timeout: 600_000 }, () => {
   const lessons = path.join(work, 'lessons');
   mkdirSync(lessons, { recursive: true });
   const run = astroBuild({ outDir: out, vault: path.join(ROOT, 'tests/fixtures/tiny'), env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: agents } });
@@ -36,4 +42,10 @@ test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut
   assert.match(page, /cut here: the page shows the first 100,000 of [\d,]+ characters/);
   // The sizes are the whole text's: the rules section's row says 10 MB, not 100 KB.
   assert.match(page, /data-section="rules"[^>]*data-bytes="(\d{8,})"/);
+  // The long runs were not fed to the tokenizer: their counts are estimates, and say so.
+  const runs = readPage(out, 'agents/runs/index.html');
+  for (const name of ['character', 'pad']) {
+    const row = new RegExp(`data-section="${name}"[\\s\\S]*?<td class="num tokens">([^<]*)`).exec(runs)?.[1] ?? '';
+    assert.match(row, /^≈ /, `${name}: ${row}`);
+  }
 });
