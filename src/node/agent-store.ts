@@ -18,7 +18,8 @@ function kindOf(s: { isFile(): boolean; isDirectory(): boolean }): AgentPathKind
 
 function failure(error: unknown, noFollow: boolean): AgentReadFailure {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+  // A NUL byte in a pointer: Python's is_file() says False for it (ValueError), so it names no file.
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ERR_INVALID_ARG_VALUE' || code === 'ENAMETOOLONG') return 'missing';
   if (code === 'EISDIR') return 'not_file';
   if (code === 'ELOOP') return noFollow ? 'link' : 'missing';
   return 'unreadable';
@@ -196,8 +197,8 @@ export class FsAgentStore implements AgentStore {
     // Resolved as before for a directory named in UTF-8; below one that is not, joined as bytes.
     const file = path.isAbsolute(expanded) || this.raw.equals(Buffer.from(this.dir)) ? Buffer.from(path.resolve(this.dir, expanded)) : joinBytes(this.raw, expanded);
     const read = await this.readFile(file, {});
-    // LingTai reads a pointer only when it names a file; a folder falls back like a missing path.
-    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'missing' } : read;
+    // PSYCHE.md 1.1: a pointer or pin to a folder (or FIFO, socket, device) is a file that cannot be read.
+    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'unreadable' } : read;
   }
 
   private async readFile(file: Buffer, { noFollow = false, limit }: AgentReadOptions): Promise<AgentRead> {

@@ -118,6 +118,6 @@ export class MemoryAgentStore implements AgentStore {
 
   async readPointer(pointer: string): Promise<AgentRead> {
     const read = await this.read(pointer);
-    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'missing' } : read;
+    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'unreadable' } : read;
   }
 }

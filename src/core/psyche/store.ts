@@ -43,8 +43,9 @@ export interface AgentStore {
   read(path: string, options?: AgentReadOptions): Promise<AgentRead>;
   /**
    * A pointer's target, read as a file (links followed): `~/x` under the home folder of whoever
-   * runs the build, `/x` as is, anything else relative to the agent directory. A folder or a
-   * missing path is `missing` (LingTai falls back to the inline value for both).
+   * runs the build, `/x` as is, anything else relative to the agent directory. A missing path is
+   * `missing` (LingTai falls back to the inline value); a folder, FIFO, socket or device is
+   * `unreadable` (PSYCHE.md 1.1: a pointer or pin to one counts as a file that cannot be read).
    */
   readPointer(pointer: string): Promise<AgentRead>;
   /**
