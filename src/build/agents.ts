@@ -16,6 +16,7 @@ import { SiteBuildError } from './errors.ts';
 import type { AgentEntryView, AgentView, TokenCount } from '../data/types.ts';
 import { agentEntryPath } from '../data/urls.ts';
 import { applyReal } from '../preview/agent-snapshot.ts';
+import { PAGE_TEXT_MAX, pageText } from '../preview/render-agent.ts';
 import type { AgentSnapshot, RealSizes } from '../preview/agent-snapshot.ts';
 
 export interface LoadedAgents {
@@ -139,7 +140,8 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
       }
       // The text keeps a BOM as read, so its UTF-8 length is the file's size.
       entries.push({ ...refs.get(e.location)!, agent: id, domain: e.domain, folder: e.folder, bytes: utf8Length(e.text), frontmatter, html: '' });
-      jobs.push({ body, vault: id, path: e.location, title: e.name });
+      // A long entry is rendered from its head, with a line that says so (as the agent page cuts long texts).
+      jobs.push({ body: body.length > PAGE_TEXT_MAX ? `${pageText(body)}\n` : body, vault: id, path: e.location, title: e.name });
     }
   }
   const rendered = renderNotes(jobs, new Map()).then((html) => html.forEach((h, i) => (entries[i]!.html = h)));

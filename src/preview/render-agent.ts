@@ -86,10 +86,16 @@ export function pinsList(view: AgentView, base: string): string {
   return `<ul class="pin-list">${items.join('')}</ul>`;
 }
 
+/** The most problems a page lists one by one; the rest are counted (the CLI lists them all). */
+export const PAGE_PROBLEMS_MAX = 1000;
+
 export function problemsList(view: AgentView): string {
   const problems = view.psyche.problems;
   if (problems.length === 0) return '<p class="muted">None.</p>';
-  return `<ul class="warning-list">${problems.map((p) => `<li class="warning" data-problem="${esc(p.domain)}"><code class="warning-code">${esc(p.domain)}</code> <code>${esc(p.path)}</code>: ${esc(p.reason)}</li>`).join('')}</ul>`;
+  const shown = problems.slice(0, PAGE_PROBLEMS_MAX);
+  const more = problems.length - shown.length;
+  const rest = more > 0 ? `<p class="muted" data-problems-more="${more}">And ${plural(more, 'more problem')}, not listed here: <code>soul-vault psyche --check</code> lists them all.</p>` : '';
+  return `<ul class="warning-list">${shown.map((p) => `<li class="warning" data-problem="${esc(p.domain)}"><code class="warning-code">${esc(p.domain)}</code> <code>${esc(p.path)}</code>: ${esc(p.reason)}</li>`).join('')}</ul>${rest}`;
 }
 
 /** Each composed section's text under its own anchor, for the links in the table. */

@@ -27,6 +27,14 @@ before(() => {
   mkdirSync(path.join(runs, 'system'), { recursive: true });
   writeFileSync(path.join(runs, 'system/lingtai.md'), `I am runs.${' '.repeat(1 << 20)}end`);
   writeFileSync(path.join(runs, 'system/pad.md'), 'a'.repeat(1 << 20));
+  // 1,200 problems, and a skill whose SKILL.md is a megabyte.
+  const many = path.join(agents, 'many');
+  for (let i = 0; i < 1200; i++) {
+    mkdirSync(path.join(many, 'knowledge', `loose-${String(i).padStart(4, '0')}`), { recursive: true });
+    writeFileSync(path.join(many, 'knowledge', `loose-${String(i).padStart(4, '0')}`, 'x.txt'), 'x');
+  }
+  mkdirSync(path.join(many, '.library/custom/long'), { recursive: true });
+  writeFileSync(path.join(many, '.library/custom/long/SKILL.md'), `---\nname: long\ndescription: A megabyte.\n---\nLONG-HEAD\n${'A paragraph of the skill.\n\n'.repeat(40_000)}LONG-TAIL\n`);
 });
 
 test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut, and stays small; long runs are estimated, not hung on', { timeout: 600_000 }, () => {
@@ -48,4 +56,11 @@ test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut
     const row = new RegExp(`data-section="${name}"[\\s\\S]*?<td class="num tokens">([^<]*)`).exec(runs)?.[1] ?? '';
     assert.match(row, /^≈ /, `${name}: ${row}`);
   }
+  // A thousand problems are listed, the rest counted; a long entry's page is its head.
+  const many = readPage(out, 'agents/many/index.html');
+  assert.equal(many.split('data-problem="knowledge"').length - 1, 1000);
+  assert.match(many, /And 200 more problems, not listed here/);
+  const entry = readPage(out, 'agents/many/skills/custom/long/index.html');
+  assert.ok(entry.includes('LONG-HEAD') && !entry.includes('LONG-TAIL') && entry.length < 1024 * 1024, `the entry page is ${entry.length} characters`);
+  assert.match(entry, /cut here/);
 });

@@ -220,7 +220,8 @@ describe('owner values and pointers (PSYCHE.md 3.2)', { concurrency: true }, () 
   test('a *_file naming no file falls back to inline; one naming a folder or FIFO cannot be read (PSYCHE.md 1.1)', async () => {
     assert.equal(await text({ 'settings/psyche.json': doc({ comment: 'INLINE', comment_file: 'nope.md' }) }, 'comment'), 'INLINE');
     assert.equal(await text({ 'settings/psyche.json': doc({ comment_file: 'nope.md' }) }, 'comment'), undefined);
-    for (const target of [{ 'notes/x.md': 'x' }, { notes: { fails: 'other' } }] as const) {
+    const targets: Array<Record<string, MemoryAgentNode>> = [{ 'notes/x.md': 'x' }, { notes: { fails: 'other' } }];
+    for (const target of targets) {
       const { psyche } = await composeMem({ ...target, 'settings/psyche.json': doc({ comment: 'INLINE', comment_file: 'notes' }) });
       assert.equal(psyche.owner_error?.code, 'pointer_unreadable');
     }
