@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, open, readdir, readlink, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { encodeUtf8 } from '../core/text.ts';
@@ -46,6 +46,56 @@ export function within(real: Buffer, folder: string): boolean {
 const neverRead = (real: Buffer): boolean => NEVER_READ.some((f) => within(real, f));
 
 const SLASH = Buffer.from('/');
+
+const errno = (code: string): Error => Object.assign(new Error(code), { code });
+const MAX_HOPS = 40;
+
+/** A path's components as bytes, `.` and empty ones left out. */
+function components(p: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i <= p.length; i++) {
+    if (i === p.length || p[i] === 0x2f) {
+      if (i > start && !(i - start === 1 && p[start] === 0x2e)) out.push(p.subarray(start, i));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * realpath(3), one component at a time, as bytes: the real path an absolute path leads to, or
+ * `never` as soon as any step on the way, a link's target included, is under /proc, /sys or /dev
+ * (`/proc/self/cwd/x` and a link to `/proc/self/root/etc/passwd` are under /proc, wherever they end).
+ * Throws as realpath does (ENOENT, ENOTDIR, ELOOP, EACCES).
+ */
+async function resolveReal(p: Buffer): Promise<{ real: Buffer; never: boolean }> {
+  let pending = components(p);
+  let parts: Buffer[] = [];
+  let hops = 0;
+  const here = (extra?: Buffer): Buffer => Buffer.concat([...(extra ? [...parts, extra] : parts)].flatMap((c) => [SLASH, c]));
+  while (pending.length > 0) {
+    const c = pending.shift()!;
+    if (c.length === 2 && c[0] === 0x2e && c[1] === 0x2e) {
+      parts.pop();
+      continue;
+    }
+    const candidate = here(c);
+    if (neverRead(candidate)) return { real: candidate, never: true };
+    const st = await lstat(candidate);
+    if (st.isSymbolicLink()) {
+      if (++hops > MAX_HOPS) throw errno('ELOOP');
+      const target = await readlink(candidate, { encoding: 'buffer' });
+      if (target[0] === 0x2f) parts = [];
+      pending = [...components(target), ...pending];
+      continue;
+    }
+    if (pending.length > 0 && !st.isDirectory()) throw errno('ENOTDIR');
+    parts.push(c);
+  }
+  const real = parts.length ? here() : SLASH;
+  return { real, never: neverRead(real) };
+}
 const joinBytes = (a: Buffer, b: Buffer | string): Buffer => Buffer.concat([a, SLASH, typeof b === 'string' ? Buffer.from(b) : b]);
 
 const strictName = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -155,8 +205,8 @@ export class FsAgentStore implements AgentStore {
 
   async outside(rel: string): Promise<boolean> {
     if (this.publish === null) return false;
-    const real = await realpath(this.full(rel), { encoding: 'buffer' }).catch(() => null);
-    const out = real !== null && this.isOutside(real);
+    const resolved = await resolveReal(this.full(rel)).catch(() => null);
+    const out = resolved !== null && !resolved.never && this.isOutside(resolved.real);
     if (out) this.metOutside = true;
     return out;
   }
@@ -170,7 +220,7 @@ export class FsAgentStore implements AgentStore {
     const folder = this.full(rel);
     let entries;
     try {
-      if (neverRead(await realpath(folder, { encoding: 'buffer' }))) return null;
+      if ((await resolveReal(folder)).never) return null;
       // Names as bytes: decoded as text, one that is not UTF-8 would come back changed and unreadable.
       entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
     } catch {
@@ -205,10 +255,14 @@ export class FsAgentStore implements AgentStore {
     let before: BigIntStats;
     let real: Buffer;
     try {
+      let resolved;
       if (noFollow) {
         const cut = file.lastIndexOf(0x2f);
-        real = joinBytes(await realpath(file.subarray(0, Math.max(cut, 1)), { encoding: 'buffer' }), file.subarray(cut + 1));
-      } else real = await realpath(file, { encoding: 'buffer' });
+        resolved = await resolveReal(file.subarray(0, Math.max(cut, 1)));
+        resolved = { real: joinBytes(resolved.real, file.subarray(cut + 1)), never: resolved.never };
+      } else resolved = await resolveReal(file);
+      if (resolved.never) return { ok: false, reason: 'unreadable' };
+      real = resolved.real;
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }

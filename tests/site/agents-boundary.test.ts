@@ -25,7 +25,7 @@ function write(file: string, text: string): void {
 before(() => {
   const pins = path.join(agents, 'pins');
   write(path.join(pins, 'system/pad.md'), 'The pad body, published.\n');
-  write(path.join(pins, 'system/pad_append.json'), JSON.stringify(['/proc/self/environ', '/etc/passwd', 'notes/mine.md']));
+  write(path.join(pins, 'system/pad_append.json'), JSON.stringify(['/proc/self/environ', '/etc/passwd', 'notes/mine.md', '/proc/self/root/etc/passwd']));
   write(path.join(pins, 'notes/mine.md'), 'my own pinned note, published\n');
   write(path.join(pins, 'system/lingtai.md'), 'I am pins.\n');
   mkdirSync(path.join(pins, '.library'), { recursive: true });
@@ -47,6 +47,7 @@ before(() => {
   mkdirSync(path.join(linked, 'knowledge/topic'), { recursive: true });
   symlinkSync('/etc/passwd', path.join(linked, 'knowledge/topic/KNOWLEDGE.md'));
   symlinkSync('/etc', path.join(linked, 'knowledge/etc'));
+  symlinkSync('/proc/self/cwd', path.join(linked, 'knowledge/cwd'));
 });
 
 function texts(file: string): string {
@@ -81,6 +82,7 @@ test('no byte of the build machine (environment, /etc/passwd, host folders) appe
     assert.deepEqual(found(`custom/${name}/`), [], `host folder /${name} has a page`);
   }
   for (const name of readdirSync('/etc')) assert.deepEqual(found(`knowledge/etc/${name}`), [], `host folder /etc/${name} is listed`);
+  for (const name of readdirSync(ROOT)) assert.deepEqual(found(`knowledge/cwd/${name}`), [], `the build's working folder ${name} is listed`);
 
   // What is the agent's own is still published, and the outside files are there by size only.
   const page = all.get('agents/pins/index.html')!;

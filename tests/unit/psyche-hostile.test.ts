@@ -68,6 +68,22 @@ describe('class 4: nothing of /proc, /sys or /dev is read', { concurrency: true 
     );
   });
 
+  test('a path through /proc is under /proc wherever it ends: /proc/self/root/etc/passwd, a shelf linked to /proc/self/cwd', async () => {
+    const { dir } = await onDisk({
+      'system/pad.md': 'body\n',
+      'system/pad_append.json': JSON.stringify(['/proc/self/root/etc/passwd', 'via']),
+      via: { link: '/proc/self/root/etc/hostname' },
+      '.library/custom': { link: '/proc/self/cwd' },
+      'knowledge/cwd': { link: '/proc/self/cwd/src' },
+    });
+    const { json, stdout } = await psyche(dir);
+    assert.ok(!json.sections.find((s) => s.name === 'pad')!.text.includes('[append:'), 'a pin through /proc was appended');
+    assert.deepEqual(json.skills, []);
+    assert.deepEqual(json.knowledge, []);
+    assert.deepEqual(json.problems.map((p) => p.reason), ['pinned reference could not be read (a pin outside the agent directory)', 'pinned reference could not be read']);
+    assert.ok(!stdout.includes('root:x:0:0'));
+  });
+
   test('covenant_file naming /proc/self/environ rejects the reconstruction (pointer_unreadable), printing none of it', async () => {
     const { dir } = await onDisk({ 'settings/psyche.json': JSON.stringify({ schema_version: 1, covenant_file: '/proc/self/environ', covenant: 'inline' }) });
     const { code, json, stdout } = await psyche(dir, { SOULPRESS_CLI_CANARY: canary });
