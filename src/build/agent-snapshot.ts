@@ -47,6 +47,12 @@ function rejectedStandIn(error: OwnerError, files: AgentSnapshot['files']): Snap
   }
 }
 
+/** The system.md problem, last of the problems when there is one (the composer puts it there). */
+function systemProblem(report: PsycheReport): { systemProblem?: PsycheReport['psyche']['problems'][number] } {
+  const last = report.psyche.problems.at(-1);
+  return last && last.path === SYSTEM_PATH && last.domain === 'lingtai' ? { systemProblem: last } : {};
+}
+
 export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs, tokens: AgentSnapshot['tokens'], bytesPerToken: number, real: RealSizes = {}): AgentSnapshot {
   const files: AgentSnapshot['files'] = {};
   for (const [folder, entries] of record.lists) {
@@ -97,5 +103,5 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
   }
   // Entries without their text: the page's view needs names, places and descriptions only.
   const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
-  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}), ...(report.ownerError ? { owner: { code: report.ownerError.code, message: report.ownerError.message } } : {}) };
+  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}), ...(report.ownerError ? { owner: { code: report.ownerError.code, message: report.ownerError.message } } : {}), ...systemProblem(report) };
 }

@@ -2,7 +2,7 @@
 // document and init.json replaced by stand-ins that compose the same way but hold no secret.
 import { MemoryAgentStore, OWNER_PATH, composeWith } from '../core/psyche/index.ts';
 import { sha256Hex } from '../core/text.ts';
-import type { Catalogs, MemoryAgentNode, OwnerError, PsycheReport, PublishedDigests } from '../core/psyche/index.ts';
+import type { Catalogs, MemoryAgentNode, OwnerError, PsycheProblem, PsycheReport, PublishedDigests } from '../core/psyche/index.ts';
 
 export type SnapshotNode = string | { b64: string } | { dir: true } | { link: string } | { fails: 'unreadable' | 'unstable' | 'other' } | { fails: 'too_large'; size: number } | { spaces: number };
 
@@ -24,6 +24,8 @@ export interface AgentSnapshot {
    * the same code, but its message (a position, "could not be read") is the stand-in's own.
    */
   owner?: Pick<OwnerError, 'code' | 'message'>;
+  /** The problem a system.md that could not be read gave: the preview has its digests, never the file. */
+  systemProblem?: PsycheProblem;
 }
 
 /** Whether an edit touches the owner document or the stand-in a rejected pointer names. */
@@ -37,6 +39,7 @@ export const touchesOwner = (path: string): boolean => path === OWNER_PATH || pa
 export async function composeSnapshot(store: MemoryAgentStore, snap: AgentSnapshot, ownerEdited: boolean): Promise<PsycheReport> {
   const report = await composeWith({ store, agent: snap.agent, published: snap.published, catalogs: snap.catalogs });
   await applyReal(report, snap.real);
+  if (snap.systemProblem) report.psyche.problems.push(snap.systemProblem);
   if (!ownerEdited && snap.owner && report.ownerError?.code === snap.owner.code) {
     report.ownerError = { ...report.ownerError, message: snap.owner.message };
     report.psyche.owner_error = { code: snap.owner.code, message: snap.owner.message };

@@ -44,7 +44,7 @@ before(() => {
   symlinkSync(odd, bytesPath(agents, Buffer.concat([Buffer.from('linked'), FF])));
 });
 
-test('loops, 2 GiB files and names that are not UTF-8: the build ends, each agent has its page', { timeout: 600_000 }, () => {
+test('loops, 2 GiB files and names that are not UTF-8: the build ends, each agent has its page', { timeout: 600_000 }, async () => {
   const lessons = path.join(work, 'lessons');
   mkdirSync(lessons, { recursive: true });
   const run = astroBuild({ outDir: out, vault: path.join(ROOT, 'tests/fixtures/tiny'), env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: agents } });
@@ -58,6 +58,14 @@ test('loops, 2 GiB files and names that are not UTF-8: the build ends, each agen
   const huge = readPage(out, 'agents/huge/index.html');
   assert.ok(huge.includes('2,147,483,648 bytes') && huge.includes('566,231,040 bytes'), 'the sizes are named');
   assert.doesNotMatch(huge, /not valid UTF-8/);
+  assert.match(huge, /system\.md is too large to read as text \(2,147,483,648 bytes\): applied marks are not shown/);
+  // The preview, which has digests and never the file, composes the same problems.
+  const { composeSnapshot, snapshotStore } = await import('../../src/preview/agent-snapshot.ts');
+  const { composePsyche } = await import('../../src/core/psyche/index.ts');
+  const { FsAgentStore } = await import('../../src/node/index.ts');
+  const snap = JSON.parse(readPage(out, 'data/agents/huge.json'));
+  const preview = await composeSnapshot(snapshotStore(snap), snap, false);
+  assert.deepEqual(preview.psyche.problems, (await composePsyche({ store: new FsAgentStore(path.join(agents, 'huge')), agent: 'huge' })).psyche.problems);
   assert.ok(readPage(out, 'agents/odd~5Cxff~5Cxfe/index.html').includes('odd\\xff\\xfe'), 'the id is shown with its bytes escaped');
   // The entry in the folder named with 0xFF 0xFE has its page.
   assert.ok(files.some((f) => f.startsWith('agents/odd') && f.includes('knowledge/k') && f.endsWith('index.html')), files.filter((f) => f.startsWith('agents/odd')).join(', '));

@@ -264,6 +264,7 @@ describe('class 2: huge files are named problems, never a native abort or a stac
     assert.deepEqual(json.problems, [
       { domain: 'pad', path: 'big.bin', reason: 'pinned reference is too large to read as text (2,147,483,648 bytes)' },
       { domain: 'lingtai', path: 'system/lingtai.md', reason: 'lingtai.md is too large to read as text (566,231,040 bytes)' },
+      { domain: 'lingtai', path: 'system/system.md', reason: 'system.md is too large to read as text (2,147,483,648 bytes): applied marks are not shown' },
     ]);
     const r = await cli(['psyche', dir]);
     assert.equal(r.code, 0);

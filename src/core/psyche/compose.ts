@@ -112,9 +112,13 @@ export async function composeWith(options: ComposeOptions & { catalogs: Catalogs
   const entries = [...skills, ...knowledge];
 
   let digests = options.published ?? null;
+  // A system.md that is there but cannot be used is said, last, so the preview can add it back (it
+  // carries digests, not the file).
+  let systemProblem: PsycheProblem | null = null;
   if (digests === null && options.published === undefined) {
     const system = asText(await store.read(SYSTEM_PATH));
     if (system.ok) digests = await publishedDigests(system.text, entries.map((e) => e.location));
+    else if (system.reason !== 'missing' && system.reason !== 'not_file') systemProblem = { domain: 'lingtai', path: SYSTEM_PATH, reason: `system.md ${failWords(system)}: applied marks are not shown` };
   }
 
   const sections: ComposedSection[] = [];
@@ -153,6 +157,7 @@ export async function composeWith(options: ComposeOptions & { catalogs: Catalogs
       }
     }
   }
+  if (systemProblem) problems.push(systemProblem);
   const composed = new Set(sections.map((s) => s.rule.name));
   const removed = owner.ok && digests ? PSYCHE_SECTIONS.filter((r) => r.origin.kind !== 'placeholder' && !composed.has(r.name) && digests[r.name] !== undefined).map((r) => r.name) : [];
 
