@@ -58,6 +58,11 @@ describe('class 4: nothing of /proc, /sys or /dev is read', { concurrency: true 
       assert.ok(!r.stdout.includes(canary), 'the environment is printed');
       assert.doesNotMatch(r.stderr + r.stdout, STACK_LINE);
     }
+    for (const args of [['--json'], []]) {
+      const check = await cli(['psyche', '--check', '--agents', path.dirname(dir), ...args], { SOULPRESS_CLI_CANARY: canary });
+      assert.equal(check.code, 0, check.stderr);
+      assert.ok(!check.stdout.includes(canary) && !check.stderr.includes(canary), 'psyche --check prints the environment');
+    }
     const { json } = await psyche(dir, { SOULPRESS_CLI_CANARY: canary });
     const pad = json.sections.find((s) => s.name === 'pad')!.text;
     assert.ok(pad.includes(`[append: /etc/passwd]\n${readFileSync('/etc/passwd', 'utf8')}`), 'the CLI prints the whole composition for the owner');
