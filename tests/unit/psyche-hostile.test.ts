@@ -298,6 +298,8 @@ describe('class 5: LingTai’s Python, not JavaScript', { concurrency: true }, (
       '.library/custom/d-numbers/SKILL.md': '---\nname: 010\ndescription: [1.0, 1e3, 0x1F, ~, "q\'s"]\n---\n',
       '.library/custom/e-sexagesimal/SKILL.md': '---\nname: 1:30\ndescription: 2024-01-31\n---\n',
       '.library/custom/f-nul/SKILL.md': '---\nname: raw\u0000nul\ndescription: PyYAML refuses the character\n---\n',
+      // Matches PyYAML's int pattern, but int() refuses it: no fields, and no crash here.
+      '.library/custom/g-0x/SKILL.md': '---\nname: 0x_\ndescription: d\n---\n',
     });
     const { json } = await psyche(dir);
     assert.deepEqual(
@@ -310,6 +312,9 @@ describe('class 5: LingTai’s Python, not JavaScript', { concurrency: true }, (
         ['90', '2024-01-31'],
       ],
     );
-    assert.deepEqual(json.problems, [{ domain: 'skills', path: '.library/custom/f-nul', reason: 'SKILL.md missing required frontmatter field: name' }]);
+    assert.deepEqual(json.problems, [
+      { domain: 'skills', path: '.library/custom/f-nul', reason: 'SKILL.md missing required frontmatter field: name' },
+      { domain: 'skills', path: '.library/custom/g-0x', reason: 'SKILL.md missing required frontmatter field: name' },
+    ]);
   });
 });

@@ -47,7 +47,7 @@ const FRONTMATTER = /^---\s*\n([\s\S]*?\n)---\s*\n/u;
 const Y11_BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
 const Y11_NULL = /^(?:~|null|Null|NULL|)$/;
 const Y11_INT = /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
-const Y11_FLOAT = /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const Y11_FLOAT = /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 /** PyYAML's reader refuses these anywhere in the stream: the frontmatter then has no fields. */
 const Y11_REFUSE = /[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
@@ -63,15 +63,23 @@ class PyFloat {
 function resolve11(s: string): unknown {
   if (Y11_NULL.test(s)) return null;
   if (Y11_BOOL.test(s)) return /^(?:yes|true|on)$/i.test(s);
+  // PyYAML raises (a ValueError, not a YAML error) where int() or float() refuses what the pattern
+  // let through, e.g. `0x_` or `._`: the frontmatter then reads as no fields, never a crash here.
+  const refused = (): never => {
+    throw new YamlError(1, `${s} matches YAML 1.1's number pattern but is not a number`);
+  };
   if (Y11_INT.test(s)) {
     let t = s.replace(/_/g, '');
     const sign = t.startsWith('-') ? -1n : 1n;
     if (t[0] === '-' || t[0] === '+') t = t.slice(1);
-    if (t.includes(':')) return sign * t.split(':').reduce((n, part) => n * 60n + BigInt(part), 0n);
-    if (t.startsWith('0b')) return sign * BigInt(t);
-    if (t.startsWith('0x')) return sign * BigInt(t);
-    if (t.length > 1 && t[0] === '0') return sign * BigInt(`0o${t.slice(1)}`);
-    return sign * BigInt(t);
+    try {
+      if (t.includes(':')) return sign * t.split(':').reduce((n, part) => n * 60n + BigInt(part), 0n);
+      if (t.startsWith('0b') || t.startsWith('0x')) return sign * BigInt(t);
+      if (t.length > 1 && t[0] === '0') return sign * BigInt(`0o${t.slice(1)}`);
+      return sign * BigInt(t);
+    } catch {
+      return refused();
+    }
   }
   if (Y11_FLOAT.test(s)) {
     let t = s.replace(/_/g, '').toLowerCase();
@@ -79,11 +87,8 @@ function resolve11(s: string): unknown {
     if (t === '.nan') return new PyFloat(NaN);
     const sign = t[0] === '-' ? -1 : 1;
     if (t[0] === '-' || t[0] === '+') t = t.slice(1);
-    if (t.includes(':')) {
-      const parts = t.split(':');
-      return new PyFloat(sign * parts.reduce((n, part) => n * 60 + parseFloat(part), 0));
-    }
-    return new PyFloat(sign * parseFloat(t));
+    const value = t.includes(':') ? t.split(':').reduce((n, part) => n * 60 + Number(part), 0) : Number(t);
+    return Number.isNaN(value) ? refused() : new PyFloat(sign * value);
   }
   return s;
 }
