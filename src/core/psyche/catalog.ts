@@ -57,6 +57,10 @@ class PyFloat {
   constructor(value: number) {
     this.value = value;
   }
+  /** As a mapping key the parser makes it text: Python's repr. */
+  toString(): string {
+    return pyFloat(this.value);
+  }
 }
 
 /** A plain scalar as PyYAML's safe_load reads it: ints exact (BigInt), floats tagged, bools, None, else text. */
