@@ -3,15 +3,30 @@
 // Redaction lives here: the owner document, init.json and system/system.md never go in as they
 // are; pointer reads were never recorded; the directory's own listing is not published.
 import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/psyche/index.ts';
+import { encodeUtf8 } from '../core/text.ts';
 import type { Catalogs, OwnerError, PsycheReport, RecordingAgentStore } from '../core/psyche/index.ts';
 import type { AgentSnapshot, RealSizes, SnapshotNode } from '../preview/agent-snapshot.ts';
 
 const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
 
+// Buffer, not btoa(String.fromCharCode(...bytes)): spreading a large file's bytes overflows the call stack.
+const base64 = (bytes: Uint8Array): SnapshotNode => ({ b64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') });
+
 function bytesNode(bytes: Uint8Array): SnapshotNode {
   const text = utf8OrNull(bytes);
-  // Buffer, not btoa(String.fromCharCode(...bytes)): spreading a large file's bytes overflows the call stack.
-  return text !== null ? text : { b64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
+  return text !== null ? text : base64(bytes);
+}
+
+/** Whether JSON would write this text in more characters than base64 writes its bytes (and it is long enough to matter). */
+function escapeHeavy(text: string): boolean {
+  if (text.length < 65_536) return false;
+  let extra = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20) extra += 5;
+    else if (c === 0x22 || c === 0x5c) extra += 1;
+  }
+  return text.length + extra > (text.length * 4) / 3 + 1024;
 }
 
 /** A document that the composer rejects exactly as it rejected the real one, holding nothing of it. */
@@ -101,6 +116,9 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
     else if (pin.status === 'invalid_utf8') files[key] = { b64: '/w==' };
     else if (pin.status === 'too_large') files[key] = { fails: 'too_large', size: pin.size ?? 0 };
   }
+  // A text JSON would escape many characters of (NULs, control characters: 6 characters each) goes as
+  // base64 (4 for 3): 30 MB of NULs is otherwise 180 million characters, past what one string can hold.
+  for (const [key, node] of Object.entries(files)) if (typeof node === 'string' && escapeHeavy(node)) files[key] = base64(encodeUtf8(node));
   // Entries without their text: the page's view needs names, places and descriptions only.
   const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
   return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}), ...(report.ownerError ? { owner: { code: report.ownerError.code, message: report.ownerError.message } } : {}), ...systemProblem(report) };

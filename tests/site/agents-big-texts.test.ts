@@ -3,7 +3,7 @@
 // prompt). The page now shows each long text's head and says how much is left out; the sizes are
 // still the whole text's.
 import assert from 'node:assert/strict';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { astroBuild, cleanup, readPage, tmp } from './helpers/dist.ts';
@@ -27,6 +27,14 @@ before(() => {
   mkdirSync(path.join(runs, 'system'), { recursive: true });
   writeFileSync(path.join(runs, 'system/lingtai.md'), `I am runs.${' '.repeat(1 << 20)}end`);
   writeFileSync(path.join(runs, 'system/pad.md'), 'a'.repeat(1 << 20));
+  // Four 30 MB files of NUL bytes (sparse): valid UTF-8 that JSON writes six characters a byte, so the
+  // preview's snapshot once passed what one string can hold (RangeError: Invalid string length).
+  const nul = path.join(agents, 'nul');
+  mkdirSync(path.join(nul, 'system'), { recursive: true });
+  for (const file of ['system/lingtai.md', 'system/pad.md', 'system/rules.md', '.rules']) {
+    writeFileSync(path.join(nul, file), '');
+    truncateSync(path.join(nul, file), 30 * 1024 * 1024);
+  }
   // 1,200 problems, and a skill whose SKILL.md is a megabyte.
   const many = path.join(agents, 'many');
   for (let i = 0; i < 1200; i++) {
@@ -56,6 +64,8 @@ test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut
     const row = new RegExp(`data-section="${name}"[\\s\\S]*?<td class="num tokens">([^<]*)`).exec(runs)?.[1] ?? '';
     assert.match(row, /^≈ /, `${name}: ${row}`);
   }
+  assert.ok(statSync(path.join(out, 'agents/nul/index.html')).size < 2 * 1024 * 1024);
+  assert.ok(statSync(path.join(out, 'data/agents/nul.json')).size > 0);
   // A thousand problems are listed, the rest counted; a long entry's page is its head.
   const many = readPage(out, 'agents/many/index.html');
   assert.equal(many.split('data-problem="knowledge"').length - 1, 1000);
