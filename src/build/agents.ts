@@ -17,6 +17,7 @@ import type { AgentEntryView, AgentView, TokenCount } from '../data/types.ts';
 import { agentEntryPath } from '../data/urls.ts';
 import { applyReal } from '../preview/agent-snapshot.ts';
 import { PAGE_TEXT_MAX, pageText } from '../preview/render-agent.ts';
+import { esc } from '../preview/escape.ts';
 import type { AgentSnapshot, RealSizes } from '../preview/agent-snapshot.ts';
 
 export interface LoadedAgents {
@@ -56,6 +57,35 @@ function sectionTokens(text: string): TokenCount {
   return bpeCost(text) > BPE_BUDGET ? { tokens: Math.round(utf8Length(text) / 4), estimated: true } : { tokens: countTokens(text), estimated: false };
 }
 
+/**
+ * Markdown that would take the renderer seconds (its nesting is quadratic: 90,000 `>` took 13 s):
+ * a line over 10,000 characters, over 256 characters of indentation, or over 32 container markers
+ * (`>`, list bullets) before its text. An entry like that is shown as plain text; no real SKILL.md
+ * or KNOWLEDGE.md looks like it.
+ */
+function stallsMarkdown(body: string): boolean {
+  for (const line of body.split('\n')) {
+    if (line.length > 10_000) return true;
+    let i = 0;
+    let markers = 0;
+    for (;;) {
+      const from = i;
+      while (line[i] === ' ' || line[i] === '\t') i++;
+      if (i > 256) return true;
+      if (line[i] === '>') i++;
+      else if ((line[i] === '-' || line[i] === '*' || line[i] === '+') && (line[i + 1] === ' ' || line[i + 1] === '\t')) i += 2;
+      else {
+        const ordered = /^\d{1,9}[.)][ \t]/.exec(line.slice(i, i + 12));
+        if (!ordered) break;
+        i += ordered[0].length;
+      }
+      if (++markers > 32) return true;
+      if (i === from) break;
+    }
+  }
+  return false;
+}
+
 export interface AgentsOptions {
   /** The root was named (option or environment): missing or not a folder stops the build. */
   named?: boolean;
@@ -83,6 +113,8 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
   const entries: AgentEntryView[] = [];
   const snapshots: Record<string, AgentSnapshot> = {};
   const jobs: Array<{ body: string; vault: string; path: string; title: string }> = [];
+  /** The entry each render job is for (an entry shown as plain text has none). */
+  const jobOf: number[] = [];
   let ids: AgentDir[];
   try {
     ids = await listAgentDirs(root, options.named ?? false);
@@ -141,10 +173,15 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
       // The text keeps a BOM as read, so its UTF-8 length is the file's size.
       entries.push({ ...refs.get(e.location)!, agent: id, domain: e.domain, folder: e.folder, bytes: utf8Length(e.text), frontmatter, html: '' });
       // A long entry is rendered from its head, with a line that says so (as the agent page cuts long texts).
-      jobs.push({ body: body.length > PAGE_TEXT_MAX ? `${pageText(body)}\n` : body, vault: id, path: e.location, title: e.name });
+      const head = body.length > PAGE_TEXT_MAX ? `${pageText(body)}\n` : body;
+      if (stallsMarkdown(head)) entries.at(-1)!.html = `<pre class="prompt">${esc(head)}</pre>`;
+      else {
+        jobs.push({ body: head, vault: id, path: e.location, title: e.name });
+        jobOf.push(entries.length - 1);
+      }
     }
   }
-  const rendered = renderNotes(jobs, new Map()).then((html) => html.forEach((h, i) => (entries[i]!.html = h)));
+  const rendered = renderNotes(jobs, new Map()).then((html) => html.forEach((h, i) => (entries[jobOf[i]!]!.html = h)));
   rendered.catch(() => undefined);
   return { agents, entries, snapshots, rendered };
 }

@@ -42,6 +42,9 @@ before(() => {
     writeFileSync(path.join(many, 'knowledge', `loose-${String(i).padStart(4, '0')}`, 'x.txt'), 'x');
   }
   mkdirSync(path.join(many, '.library/custom/long'), { recursive: true });
+  // Markdown nested 90,000 deep took the renderer 13 s for one entry (quadratic): shown as plain text.
+  mkdirSync(path.join(many, '.library/custom/nested'), { recursive: true });
+  writeFileSync(path.join(many, '.library/custom/nested/SKILL.md'), `---\nname: nested\ndescription: Deep quotes.\n---\n${'>'.repeat(90_000)} NESTED-BODY\n`);
   writeFileSync(path.join(many, '.library/custom/long/SKILL.md'), `---\nname: long\ndescription: A megabyte.\n---\nLONG-HEAD\n${'A paragraph of the skill.\n\n'.repeat(40_000)}LONG-TAIL\n`);
 });
 
@@ -73,4 +76,7 @@ test('a 10 MB rules.md and .rules: the page holds their heads, says they are cut
   const entry = readPage(out, 'agents/many/skills/custom/long/index.html');
   assert.ok(entry.includes('LONG-HEAD') && !entry.includes('LONG-TAIL') && entry.length < 1024 * 1024, `the entry page is ${entry.length} characters`);
   assert.match(entry, /cut here/);
+  const nested = readPage(out, 'agents/many/skills/custom/nested/index.html');
+  assert.match(nested, /<pre class="prompt">&gt;&gt;&gt;/);
+  assert.ok(!nested.includes('<blockquote'), 'the nesting went to the Markdown renderer');
 });
