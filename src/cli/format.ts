@@ -15,9 +15,53 @@ export function escapeControls(text: string): string {
   return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => NAMED[c] ?? `\\x${hex(c)}`);
 }
 
+const c1 = (text: string): string => text.replace(/[\x7f-\x9f]/g, (c) => `\\u00${hex(c)}`);
+
 /** JSON for a terminal: JSON.stringify escapes C0 already; DEL and C1 (U+0085, U+009B CSI…) are escaped too. */
 export function terminalJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\x7f-\x9f]/g, (c) => `\\u00${hex(c)}`);
+  return c1(JSON.stringify(value, null, 2));
+}
+
+/**
+ * terminalJson's text, handed to `out` in pieces of about a megabyte: the same characters as
+ * JSON.stringify(value, null, 2) for plain data, without ever holding all of it in one string. A
+ * psyche of several 30 MB files of NUL bytes (six characters each in JSON) is more than one string holds.
+ */
+export function writeTerminalJson(value: unknown, out: (text: string) => void): void {
+  let buffer = '';
+  const emit = (text: string): void => {
+    buffer += text;
+    if (buffer.length > 1 << 20) {
+      out(buffer);
+      buffer = '';
+    }
+  };
+  const walk = (v: unknown, indent: string): void => {
+    if (v === null || typeof v !== 'object') {
+      emit(typeof v === 'string' ? c1(JSON.stringify(v)) : (JSON.stringify(v) ?? 'null'));
+      return;
+    }
+    const inner = `${indent}  `;
+    if (Array.isArray(v)) {
+      if (v.length === 0) return emit('[]');
+      emit('[');
+      v.forEach((item, i) => {
+        emit(`${i ? ',' : ''}\n${inner}`);
+        walk(item === undefined || typeof item === 'function' ? null : item, inner);
+      });
+      return emit(`\n${indent}]`);
+    }
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && typeof x !== 'function');
+    if (entries.length === 0) return emit('{}');
+    emit('{');
+    entries.forEach(([key, item], i) => {
+      emit(`${i ? ',' : ''}\n${inner}${c1(JSON.stringify(key))}: `);
+      walk(item, inner);
+    });
+    emit(`\n${indent}}`);
+  };
+  walk(value, '');
+  out(`${buffer}\n`);
 }
 
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
 import { vaultRoot } from '../node/vault-root.ts';
-import { bundleTokens, formatCard, formatCheck, escapeControls, formatList, terminalJson } from './format.ts';
+import { bundleTokens, formatCard, formatCheck, escapeControls, formatList, terminalJson, writeTerminalJson } from './format.ts';
 import { openStore, runDiff } from './history.ts';
 import type { Opened } from './history.ts';
 import { AgentUnreadable, AgentsRootError, agentsRoot, agentsRootNamed, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } from './psyche.ts';
@@ -103,7 +103,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return report.errors > 0 || (values['strict'] === true && report.problems > 0) ? 1 : 0;
       }
       const report = await composeAgent(path.resolve(io.cwd, args[0]!));
-      io.out(json ? `${terminalJson(report.psyche)}\n` : formatPsyche(report));
+      if (json) writeTerminalJson(report.psyche, io.out);
+      else io.out(formatPsyche(report));
       return 0;
     }
     const root = vaultRoot(values['vault'] as string | undefined, io.env, io.cwd);

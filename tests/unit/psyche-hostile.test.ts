@@ -318,3 +318,40 @@ describe('class 5: LingTai’s Python, not JavaScript', { concurrency: true }, (
     ]);
   });
 });
+
+describe('class 2: output larger than one string', () => {
+  test('psyche --json over two 30 MB files of NUL bytes (JSON writes each byte as six characters) prints it all, exit 0', { timeout: 120_000 }, async () => {
+    const { dir } = await onDisk({});
+    const { mkdir, truncate, writeFile } = await import('node:fs/promises');
+    await mkdir(`${dir}/system`, { recursive: true });
+    for (const file of ['system/lingtai.md', 'system/rules.md']) {
+      await writeFile(`${dir}/${file}`, '');
+      await truncate(`${dir}/${file}`, 30 * 1024 * 1024);
+    }
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [BIN, 'psyche', dir, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let bytes = 0;
+    let tail = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      tail = (tail + chunk.toString('latin1')).slice(-64);
+    });
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, stderr);
+    assert.equal(stderr, '');
+    // character, rules (stripped), rules.canonical: 90 MiB of NUL, each "\u0000".
+    assert.ok(bytes > 3 * 30 * 1024 * 1024 * 6, `${bytes} bytes`);
+    assert.match(tail, /\}\n$/);
+  });
+
+  test('the streamed JSON is JSON.stringify(value, null, 2) for plain data, C1 escaped', async () => {
+    const { terminalJson, writeTerminalJson } = await import('../../src/cli/format.ts');
+    const value = { a: [], b: {}, c: [1, 'x', null, true, { d: [[]], e: 'é\u009b\u0000' }], f: undefined, g: -0, h: 1e21, i: [undefined], 'k"ey': '\u2028' };
+    let out = '';
+    writeTerminalJson(value, (t) => void (out += t));
+    assert.equal(out, `${terminalJson(value)}\n`);
+    assert.equal(out, `${JSON.stringify(value, null, 2).replace('\u009b', '\\u009b')}\n`);
+  });
+});
