@@ -1,6 +1,6 @@
 // `soul-vault psyche`: one agent directory composed, or (with --check) every agent under the agents root.
 import path from 'node:path';
-import { APPLIED_LABELS, PIN_LABELS, composePsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
+import { APPLIED_LABELS, PIN_LABELS, composePsyche, pyStrip, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
 import { escapeControls } from './format.ts';
 import { AgentsRootError, FsAgentStore, agentsRoot, agentsRootNamed, listAgentDirs } from '../node/index.ts';
@@ -55,7 +55,7 @@ export function formatPsyche(report: PsycheReport): string {
   if ('rows' in psyche.show) for (const r of psyche.show.rows) lines.push(`  ${pad(r.key, 16)}  ${r.current}  ${r.default}  configurable  ${r.comment}`);
   else lines.push(`  ${psyche.show.status}: ${psyche.show.error_code} (${psyche.show.message})`);
   lines.push('', '.rules');
-  lines.push(`  canonical: ${psyche.rules.canonical === null ? 'no system/rules.md' : `system/rules.md, ${psyche.rules.canonical.split('\n').length} lines`}`);
+  lines.push(`  canonical: ${psyche.rules.canonical === null ? 'no system/rules.md' : `system/rules.md, ${pyStrip(psyche.rules.canonical).split('\n').length} lines`}`);
   lines.push(`  pending: ${psyche.rules.pending ? psyche.rules.pending.state : 'none'} · ${rulesOutcome(psyche.rules)}`);
   return `${lines.map(escapeControls).join('\n')}\n`;
 }
