@@ -4,7 +4,7 @@ import { lstat, open, readdir, readlink, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { encodeUtf8 } from '../core/text.ts';
-import { utf8OrNull } from '../core/psyche/index.ts';
+import { pyBlank, utf8OrNull } from '../core/psyche/index.ts';
 import type { AgentEntry, AgentPathKind, AgentRead, AgentReadFailure, AgentReadOptions, AgentStore } from '../core/psyche/index.ts';
 
 /** Python's expanduser for the forms LingTai's pointers use: `~` and `~/…`. */
@@ -132,9 +132,6 @@ export function nameText(bytes: Buffer): string {
   }
 }
 
-/** Python's str.strip() whitespace only? (A BOM is not whitespace there.) */
-const blank = (text: string): boolean => /^[\s]*$/u.test(text.replace(/\uFEFF/g, 'x'));
-
 /**
  * What the site composes in place of a file outside the published folders: a text that holds
  * nothing of it but its size, and keeps what the composer decides by (empty, blank, not UTF-8).
@@ -143,7 +140,7 @@ export function outsideStandIn(bytes: Uint8Array): Uint8Array {
   if (bytes.byteLength === 0) return bytes;
   const text = utf8OrNull(bytes);
   if (text === null) return new Uint8Array([0xff]);
-  if (blank(text)) return bytes;
+  if (pyBlank(text)) return bytes;
   return encodeUtf8(`⟨${bytes.byteLength.toLocaleString('en-US')} bytes from outside the published folders: not published⟩`);
 }
 
