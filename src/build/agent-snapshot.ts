@@ -3,15 +3,30 @@
 // Redaction lives here: the owner document, init.json and system/system.md never go in as they
 // are; pointer reads were never recorded; the directory's own listing is not published.
 import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/psyche/index.ts';
+import { encodeUtf8 } from '../core/text.ts';
 import type { Catalogs, OwnerError, PsycheReport, RecordingAgentStore } from '../core/psyche/index.ts';
-import type { AgentSnapshot, SnapshotNode } from '../data/snapshot-types.ts';
+import type { AgentSnapshot, RealSizes, SnapshotNode } from '../data/snapshot-types.ts';
 
 const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
 
+// Buffer, not btoa(String.fromCharCode(...bytes)): spreading a large file's bytes overflows the call stack.
+const base64 = (bytes: Uint8Array): SnapshotNode => ({ b64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') });
+
 function bytesNode(bytes: Uint8Array): SnapshotNode {
   const text = utf8OrNull(bytes);
-  // Buffer, not btoa(String.fromCharCode(...bytes)): spreading a large file's bytes overflows the call stack.
-  return text !== null ? text : { b64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
+  return text !== null ? text : base64(bytes);
+}
+
+/** Whether JSON would write this text in more characters than base64 writes its bytes (and it is long enough to matter). */
+function escapeHeavy(text: string): boolean {
+  if (text.length < 65_536) return false;
+  let extra = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20) extra += 5;
+    else if (c === 0x22 || c === 0x5c) extra += 1;
+  }
+  return text.length + extra > (text.length * 4) / 3 + 1024;
 }
 
 /** A document that the composer rejects exactly as it rejected the real one, holding nothing of it. */
@@ -47,7 +62,13 @@ function rejectedStandIn(error: OwnerError, files: AgentSnapshot['files']): Snap
   }
 }
 
-export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs, tokens: AgentSnapshot['tokens'], bytesPerToken: number): AgentSnapshot {
+/** The system.md problem, last of the problems when there is one (the composer puts it there). */
+function systemProblem(report: PsycheReport): { systemProblem?: PsycheReport['psyche']['problems'][number] } {
+  const last = report.psyche.problems.at(-1);
+  return last && last.path === SYSTEM_PATH && last.domain === 'lingtai' ? { systemProblem: last } : {};
+}
+
+export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore, catalogs: Catalogs, tokens: AgentSnapshot['tokens'], bytesPerToken: number, real: RealSizes = {}): AgentSnapshot {
   const files: AgentSnapshot['files'] = {};
   for (const [folder, entries] of record.lists) {
     // The directory's own listing is the owner's business; only what the composer read from it goes in.
@@ -63,6 +84,7 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
     if (KEPT_BACK.has(path)) continue;
     if (read.ok) files[path] = bytesNode(read.bytes);
     else if (read.reason === 'unreadable' || read.reason === 'unstable') files[path] = { fails: read.reason };
+    else if (read.reason === 'too_large') files[path] = { fails: 'too_large', size: read.size ?? 0 };
     else if (read.reason === 'not_file') files[path] ??= { dir: true };
   }
   // A `.rules` that is a folder or a link to nothing was seen in the root listing, not read.
@@ -92,8 +114,12 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
     else if (pin.inside === null) continue;
     else if (pin.status === 'unreadable') files[key] = { fails: 'unreadable' };
     else if (pin.status === 'invalid_utf8') files[key] = { b64: '/w==' };
+    else if (pin.status === 'too_large') files[key] = { fails: 'too_large', size: pin.size ?? 0 };
   }
+  // A text JSON would escape many characters of (NULs, control characters: 6 characters each) goes as
+  // base64 (4 for 3): 30 MB of NULs is otherwise 180 million characters, past what one string can hold.
+  for (const [key, node] of Object.entries(files)) if (typeof node === 'string' && escapeHeavy(node)) files[key] = base64(encodeUtf8(node));
   // Entries without their text: the page's view needs names, places and descriptions only.
   const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
-  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken };
+  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}), ...(report.ownerError ? { owner: { code: report.ownerError.code, message: report.ownerError.message } } : {}), ...systemProblem(report) };
 }

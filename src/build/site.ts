@@ -68,7 +68,7 @@ const renders = new Map<string | null, Promise<RenderCache>>();
  * revision and rendered HTML are reused, and so is every member no change reached.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.agents, options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.historyDepth, options.prices]);
+  const key = JSON.stringify([options.vault, options.agents, options.agentsNamed ?? false, options.agentsPublish ?? [], options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.historyDepth, options.prices]);
   const before = cache.get(key);
   if (!changed) return before ?? start(options, key, null);
   // Edits in quick succession: a reload starts once the one before it has loaded, from what that one
@@ -140,7 +140,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
   const { notes, html } = await buildNotes(store, renderCache, { save: reuse === null });
-  const agents = await buildAgents(options.agents);
+  const agents = await buildAgents(options.agents, { named: options.agentsNamed ?? false, publish: options.agentsPublish ?? [] });
   const byUri = new Map(notes.map((n) => [n.uri, n]));
   const members = await loadMembers(options, store, family, byUri, reuse);
   const history = await loadHistory(options, family, members.bundles, members.loaded, byUri);

@@ -2,6 +2,68 @@ import type { Bundle, CheckReport, FamilyOverview } from '../core/index.ts';
 import { renderPrompt, utf8Length } from '../core/index.ts';
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
+
+const NAMED: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\v': '\\v', '\f': '\\f', '\r': '\\r', '\x1b': '\\e' };
+const hex = (c: string): string => c.charCodeAt(0).toString(16).padStart(2, '0');
+
+/**
+ * A line for a terminal, as `ls -b` and git show names: control characters (C0, DEL, C1) escaped,
+ * `\a \b \t \n \v \f \r \e` by name, the rest as `\xHH` (the form the agent store gives a
+ * name's bytes that are not UTF-8). A name holding `ESC ] 0 ; … BEL` no longer retitles the terminal.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => NAMED[c] ?? `\\x${hex(c)}`);
+}
+
+const c1 = (text: string): string => text.replace(/[\x7f-\x9f]/g, (c) => `\\u00${hex(c)}`);
+
+/** JSON for a terminal: JSON.stringify escapes C0 already; DEL and C1 (U+0085, U+009B CSI…) are escaped too. */
+export function terminalJson(value: unknown): string {
+  return c1(JSON.stringify(value, null, 2));
+}
+
+/**
+ * terminalJson's text, handed to `out` in pieces of about a megabyte: the same characters as
+ * JSON.stringify(value, null, 2) for plain data, without ever holding all of it in one string. A
+ * psyche of several 30 MB files of NUL bytes (six characters each in JSON) is more than one string holds.
+ */
+export function writeTerminalJson(value: unknown, out: (text: string) => void): void {
+  let buffer = '';
+  const emit = (text: string): void => {
+    buffer += text;
+    if (buffer.length > 1 << 20) {
+      out(buffer);
+      buffer = '';
+    }
+  };
+  const walk = (v: unknown, indent: string): void => {
+    if (v === null || typeof v !== 'object') {
+      emit(typeof v === 'string' ? c1(JSON.stringify(v)) : (JSON.stringify(v) ?? 'null'));
+      return;
+    }
+    const inner = `${indent}  `;
+    if (Array.isArray(v)) {
+      if (v.length === 0) return emit('[]');
+      emit('[');
+      v.forEach((item, i) => {
+        emit(`${i ? ',' : ''}\n${inner}`);
+        walk(item === undefined || typeof item === 'function' ? null : item, inner);
+      });
+      return emit(`\n${indent}]`);
+    }
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && typeof x !== 'function');
+    if (entries.length === 0) return emit('{}');
+    emit('{');
+    entries.forEach(([key, item], i) => {
+      emit(`${i ? ',' : ''}\n${inner}${c1(JSON.stringify(key))}: `);
+      walk(item, inner);
+    });
+    emit(`\n${indent}}`);
+  };
+  walk(value, '');
+  out(`${buffer}\n`);
+}
+
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
 
 /** The card's token counts: the tokenizer, the prompt's count, each document's text in order. */

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { VaultError, checkFamily, describeFamily, loadIdentity, readNote, renderPrompt, requireFamily } from '../core/index.ts';
 import { vaultRoot } from '../node/vault-root.ts';
 import { memoStore } from '../build/memo-store.ts';
-import { bundleTokens, formatCard, formatCheck, formatList } from './format.ts';
+import { bundleTokens, formatCard, formatCheck, escapeControls, formatList, terminalJson, writeTerminalJson } from './format.ts';
 import { openStore, runDiff } from './history.ts';
 import type { Opened } from './history.ts';
 import { HELP, UsageError } from './usage.ts';
@@ -60,9 +60,10 @@ function missingValue(argv: readonly string[]): string | null {
   return null;
 }
 
-/** cli/psyche.ts's AgentUnreadable, known by its code: that module is imported only by the psyche command. */
-function isAgentUnreadable(error: unknown): error is Error & { code: 'agent_unreadable' } {
-  return error instanceof Error && (error as { code?: unknown }).code === 'agent_unreadable';
+/** cli/psyche.ts's AgentUnreadable and the agents root's AgentsRootError, known by their codes: the psyche module is imported only by the psyche command. */
+function isAgentError(error: unknown): error is Error & { code: 'agent_unreadable' | 'agents_root' } {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return code === 'agent_unreadable' || code === 'agents_root';
 }
 
 /** Run the command line; returns the exit code. Never throws and never prints a stack trace. */
@@ -102,14 +103,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
     if (command === 'psyche') {
       // The psyche composer loads only for this command.
-      const { agentsRoot, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } = await import('./psyche.ts');
+      const { agentsRoot, agentsRootNamed, checkAgents, composeAgent, formatAgentsCheck, formatPsyche } = await import('./psyche.ts');
       if (args0) {
-        const report = await checkAgents(agentsRoot(values['agents'] as string | undefined, io.env, io.cwd));
-        io.out(json ? `${JSON.stringify(report, null, 2)}\n` : formatAgentsCheck(report));
+        const flag = values['agents'] as string | undefined;
+        const report = await checkAgents(agentsRoot(flag, io.env, io.cwd), agentsRootNamed(flag, io.env));
+        io.out(json ? `${terminalJson(report)}\n` : formatAgentsCheck(report));
         return report.errors > 0 || (values['strict'] === true && report.problems > 0) ? 1 : 0;
       }
       const report = await composeAgent(path.resolve(io.cwd, args[0]!));
-      io.out(json ? `${JSON.stringify(report.psyche, null, 2)}\n` : formatPsyche(report));
+      if (json) writeTerminalJson(report.psyche, io.out);
+      else io.out(formatPsyche(report));
       return 0;
     }
     const root = vaultRoot(values['vault'] as string | undefined, io.env, io.cwd);
@@ -152,8 +155,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.err(`soul-vault: ${error.message}\n\n${error.help}\n`);
       return 2;
     }
-    if (isAgentUnreadable(error)) {
-      io.err(json ? `${JSON.stringify({ error: { code: error.code, message: error.message } })}\n` : `error[${error.code}]: ${error.message}\n`);
+    if (isAgentError(error)) {
+      io.err(json ? `${terminalJson({ error: { code: error.code, message: error.message } })}\n` : `error[${error.code}]: ${escapeControls(error.message)}\n`);
       return 1;
     }
     if (error instanceof VaultError) {

@@ -1,8 +1,9 @@
 // `soul-vault psyche`: one agent directory composed, or (with --check) every agent under the agents root.
 import path from 'node:path';
-import { APPLIED_LABELS, PIN_LABELS, composePsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
+import { APPLIED_LABELS, PIN_LABELS, composePsyche, pyStrip, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
-import { FsAgentStore, agentsRoot, listAgents } from '../node/index.ts';
+import { escapeControls } from './format.ts';
+import { AgentsRootError, FsAgentStore, agentsRoot, agentsRootNamed, listAgentDirs } from '../node/index.ts';
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
@@ -12,10 +13,10 @@ export class AgentUnreadable extends Error {
   readonly code = 'agent_unreadable';
 }
 
-export async function composeAgent(dir: string): Promise<PsycheReport> {
+export async function composeAgent(dir: string | Buffer, agent?: string): Promise<PsycheReport> {
   const store = new FsAgentStore(dir);
-  if ((await store.list('')) === null) throw new AgentUnreadable(`${dir} is not a readable agent directory`);
-  return composePsyche({ store, agent: path.basename(store.dir) });
+  if ((await store.list('')) === null) throw new AgentUnreadable(`${store.dir} is not a readable agent directory`);
+  return composePsyche({ store, agent: agent ?? path.basename(store.dir) });
 }
 
 export function formatPsyche(report: PsycheReport): string {
@@ -54,9 +55,9 @@ export function formatPsyche(report: PsycheReport): string {
   if ('rows' in psyche.show) for (const r of psyche.show.rows) lines.push(`  ${pad(r.key, 16)}  ${r.current}  ${r.default}  configurable  ${r.comment}`);
   else lines.push(`  ${psyche.show.status}: ${psyche.show.error_code} (${psyche.show.message})`);
   lines.push('', '.rules');
-  lines.push(`  canonical: ${psyche.rules.canonical === null ? 'no system/rules.md' : `system/rules.md, ${psyche.rules.canonical.trim().split('\n').length} lines`}`);
+  lines.push(`  canonical: ${psyche.rules.canonical === null ? 'no system/rules.md' : `system/rules.md, ${pyStrip(psyche.rules.canonical).split('\n').length} lines`}`);
   lines.push(`  pending: ${psyche.rules.pending ? psyche.rules.pending.state : 'none'} · ${rulesOutcome(psyche.rules)}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
 export interface AgentsCheck {
@@ -67,10 +68,10 @@ export interface AgentsCheck {
 }
 
 /** Every agent under the root: each one's owner error and problems, all at once. */
-export async function checkAgents(root: string): Promise<AgentsCheck> {
+export async function checkAgents(root: string, named = false): Promise<AgentsCheck> {
   const agents: AgentsCheck['agents'] = [];
-  for (const id of await listAgents(root)) {
-    const { psyche } = await composeAgent(path.join(root, id));
+  for (const { id, dir } of await listAgentDirs(root, named)) {
+    const { psyche } = await composeAgent(dir, id);
     agents.push({ agent: id, owner_error: psyche.owner_error, problems: psyche.problems });
   }
   return { root, agents, errors: agents.filter((a) => a.owner_error).length, problems: agents.reduce((n, a) => n + a.problems.length, 0) };
@@ -83,7 +84,7 @@ export function formatAgentsCheck(check: AgentsCheck): string {
     for (const p of a.problems) lines.push(`  problem[${p.domain}] ${p.path}: ${p.reason}`);
   }
   lines.push(`${check.errors} rejected owner document(s), ${check.problems} problem(s)`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
-export { agentsRoot };
+export { AgentsRootError, agentsRoot, agentsRootNamed };

@@ -62,10 +62,23 @@ class Cursor {
   /** The innermost anchored node being parsed. */
   frame: Anchor | undefined = undefined;
 
-  constructor(src: string) {
+  /** A plain scalar's value: the core schema's, or the caller's (YamlOptions.resolve). */
+  readonly resolve: (plain: string) => unknown;
+  readonly maxDepth: number;
+  readonly lastKeyWins: boolean;
+
+  constructor(src: string, options: YamlOptions) {
     this.src = src;
     this.len = src.length;
+    this.resolve = options.resolve ?? resolve;
+    this.maxDepth = options.maxDepth ?? MAX_DEPTH;
+    this.lastKeyWins = options.lastKeyWins ?? false;
   }
+}
+
+/** A key already in the map, where that is an error (not when the last of equal keys wins). */
+function repeated(cur: Cursor, map: Record<string, unknown>, key: string): boolean {
+  return !cur.lastKeyWins && Object.hasOwn(map, key);
 }
 
 /**
@@ -103,10 +116,30 @@ function define(map: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * How a caller other than the loader reads YAML: the LingTai catalog reads entry frontmatter as
+ * PyYAML's safe_load does (YAML 1.1 scalars, the last of two equal keys, deeper nesting, and no
+ * character PyYAML's reader refuses). The loader passes none and keeps the core schema above.
+ */
+export interface YamlOptions {
+  /** A plain scalar's value, in place of the core schema's. */
+  resolve?: (plain: string) => unknown;
+  /** A repeated key keeps its last value instead of being an error. */
+  lastKeyWins?: boolean;
+  /** Collections nested deeper than this are refused. Default 64. */
+  maxDepth?: number;
+  /** Characters that make the whole document an error (PyYAML's reader refuses the non-printable). */
+  refuse?: RegExp;
+}
+
 /** Parse one YAML document (frontmatter) into plain JS values; the empty document is null. */
-export function parseYaml(source: string): unknown {
-  const cur = new Cursor(source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+export function parseYaml(source: string, options: YamlOptions = {}): unknown {
+  const cur = new Cursor(source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'), options);
   if (cur.src.includes('\r')) fail(cur, 'a lone carriage return', cur.src.indexOf('\r'));
+  if (options.refuse) {
+    const bad = options.refuse.exec(cur.src);
+    if (bad) fail(cur, `the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed`, bad.index);
+  }
   return yamlDocument(cur);
 }
 
@@ -189,7 +222,7 @@ function checkKey(cur: Cursor, start: number): void {
 
 /** One more collection open, refused past MAX_DEPTH; its reader closes it with `cur.depth--`. */
 function enter(cur: Cursor): void {
-  if (++cur.depth > MAX_DEPTH) fail(cur, `nested deeper than ${MAX_DEPTH} levels`);
+  if (++cur.depth > cur.maxDepth) fail(cur, `nested deeper than ${cur.maxDepth} levels`);
 }
 
 // --- The document and its markers ---
@@ -255,7 +288,7 @@ function alias(cur: Cursor): unknown {
 
 /** A quoted or plain scalar's value; `flow` inside [ ] or { }. */
 function scalar(cur: Cursor, n: number, flow: boolean): unknown {
-  return atQuote(cur) ? quoted(cur, n) : resolve(plain(cur, n, flow));
+  return atQuote(cur) ? quoted(cur, n) : cur.resolve(plain(cur, n, flow));
 }
 
 const atQuote = (cur: Cursor): boolean => cur.src[cur.i] === '"' || cur.src[cur.i] === "'";
@@ -553,9 +586,9 @@ function flowPair(cur: Cursor, n: number, map: Record<string, unknown>): void {
   const start = cur.i;
   const c = src[start];
   if (c === '[' || c === '{' || c === '*' || c === '&' || (c === ':' && blank(src[start + 1]))) fail(cur, 'a key must be a plain or quoted scalar');
-  const key = atQuote(cur) ? quoted(cur, n) : keyString(resolve(plain(cur, n, true)));
+  const key = atQuote(cur) ? quoted(cur, n) : keyString(cur.resolve(plain(cur, n, true)));
   checkKey(cur, start);
-  if (Object.hasOwn(map, key)) fail(cur, `duplicate key "${key}"`, start);
+  if (repeated(cur, map, key)) fail(cur, `duplicate key "${key}"`, start);
   flowSpace(cur, n);
   let value: unknown = null;
   if (src[cur.i] === ':') {
@@ -672,7 +705,7 @@ function blockKey(cur: Cursor, n: number): string | undefined {
   const start = cur.i;
   let key: string;
   if (atQuote(cur)) key = quoted(cur, n);
-  else if (plainStart(cur, false)) key = keyString(resolve(src.slice(start, plainLine(cur, false))));
+  else if (plainStart(cur, false)) key = keyString(cur.resolve(src.slice(start, plainLine(cur, false))));
   else return undefined;
   skipSpace(cur);
   if (src[cur.i] !== ':' || !blank(src[cur.i + 1])) {
@@ -690,7 +723,7 @@ function blockMapping(cur: Cursor, col: number, first: string): Record<string, u
   const map: Record<string, unknown> = {};
   let key = first;
   for (;;) {
-    if (Object.hasOwn(map, key)) fail(cur, `duplicate key "${key}"`);
+    if (repeated(cur, map, key)) fail(cur, `duplicate key "${key}"`);
     define(map, key, blockValue(cur, col, true));
     const indent = nextLine(cur);
     if (indent < col) break;

@@ -1,6 +1,6 @@
 // What the live previews fetch, built at build time by src/build (snapshots.ts, agent-snapshot.ts) and read
 // in the browser by src/preview: the two snapshot designs, souls' and agents', side by side.
-import type { Catalogs, PublishedDigests } from '../core/psyche/index.ts';
+import type { Catalogs, OwnerError, PsycheProblem, PublishedDigests } from '../core/psyche/index.ts';
 import type { NoteLink } from './types.ts';
 
 /**
@@ -43,7 +43,7 @@ export type NoteIndex = Record<string, [title: string, href: string, excerpt: st
  * The JSON an agent page's live preview fetches: the files one composition read, with the owner
  * document and init.json replaced by stand-ins that compose the same way but hold no secret.
  */
-export type SnapshotNode = string | { b64: string } | { dir: true } | { link: string } | { fails: 'unreadable' | 'unstable' | 'other' } | { spaces: number };
+export type SnapshotNode = string | { b64: string } | { dir: true } | { link: string } | { fails: 'unreadable' | 'unstable' | 'other' } | { fails: 'too_large'; size: number } | { spaces: number };
 
 export interface AgentSnapshot {
   agent: string;
@@ -56,4 +56,19 @@ export interface AgentSnapshot {
   tokens: Record<string, [digest: string, tokens: number]>;
   /** UTF-8 bytes per token over the composed sections: the rate an edited section is estimated at. */
   bytesPerToken: number;
+  /** Sections that hold a stand-in for a file outside the published folders: their real size and mark. */
+  real?: RealSizes;
+  /**
+   * The published page's owner error, when the document was rejected: its stand-in is rejected with
+   * the same code, but its message (a position, "could not be read") is the stand-in's own.
+   */
+  owner?: Pick<OwnerError, 'code' | 'message'>;
+  /** The problem a system.md that could not be read gave: the preview has its digests, never the file. */
+  systemProblem?: PsycheProblem;
 }
+
+/**
+ * By section name: the SHA-256 of the text the page composed (with stand-ins for files outside the
+ * published folders, PSYCHE.md 3.5), and the real file's bytes and applied mark LingTai would see.
+ */
+export type RealSizes = Record<string, [digest: string, bytes: number, applied: 'applied' | 'pending' | null]>;

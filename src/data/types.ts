@@ -17,6 +17,10 @@ export interface SiteOptions {
   search: boolean;
   /** Absolute path of the agents root (LingTai agent directories); a missing folder means no agents. */
   agents: string;
+  /** Whether the agents root was named (option or environment): then a missing one is an error, not "no agents". */
+  agentsNamed?: boolean;
+  /** Folders besides the agents root whose files an agent page may publish (PSYCHE.md 3.5), absolute. */
+  agentsPublish?: readonly string[];
   /** Where rendered note HTML is kept between builds (Astro's cacheDir); null keeps it in memory only. */
   cacheDir: string | null;
   /** How many of the commits that touched the vault root the history pages cover; 0 turns them off. */

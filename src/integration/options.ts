@@ -61,6 +61,11 @@ export const optionsSchema = z.strictObject({
   vault: folder.optional(),
   /** The agents root: one folder per LingTai agent. */
   agents: folder.optional(),
+  /**
+   * Folders outside the agents root whose files an agent page may publish (PSYCHE.md 3.5): a pin,
+   * pointer or catalog folder leading anywhere else is shown by size only.
+   */
+  agentsPublish: z.array(folder).optional(),
   /** The lessons folder: MDX files. */
   lessons: folder.optional(),
   /** The family name; found from the one `*-shared` vault when omitted. */
@@ -92,6 +97,7 @@ type OptionName = keyof SoulpressOptions;
 export const OPTION_ENV: Partial<Record<OptionName, string>> = {
   vault: 'SOUL_VAULT_DIR',
   agents: 'SOULPRESS_AGENTS',
+  agentsPublish: 'SOULPRESS_AGENTS_PUBLISH',
   lessons: 'SOULPRESS_LESSONS',
   family: 'SOULPRESS_FAMILY',
   harness: 'SOULPRESS_HARNESS',
@@ -165,7 +171,8 @@ export function envOptions(env: NodeJS.ProcessEnv): SoulpressOptions {
         throw new OptionError(`Soulpress: $${variable} must be ${takes}, not ${JSON.stringify(value)}`, `Unset ${variable} or give it one of: ${takes}.`);
       }
       raw[name] = depth ?? value === 'on';
-    } else raw[name] = value;
+    } else if (name === 'agentsPublish') raw[name] = value.split(path.delimiter).filter((p) => p !== '');
+    else raw[name] = value;
   }
   const byOption = Object.fromEntries(Object.entries(OPTION_ENV).map(([o, v]) => [o, v]));
   return checkOptions(raw, 'the environment', (key) => `$${byOption[key.split('.')[0]!] ?? key}`);
@@ -182,6 +189,7 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     vault: dir('vault'),
     agents: dir('agents'),
     agentsNamed: o.agents !== undefined,
+    agentsPublish: (o.agentsPublish ?? []).map((p) => path.resolve(root, p)),
     lessons: dir('lessons'),
     family: o.family,
     harness: o.harness ?? DEFAULT_HARNESS,

@@ -1,8 +1,10 @@
 import { constants } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { lstat, open, readdir, stat } from 'node:fs/promises';
+import { lstat, open, readdir, readlink, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { encodeUtf8 } from '../core/text.ts';
+import { pyBlank, utf8OrNull } from '../core/psyche/index.ts';
 import type { AgentEntry, AgentPathKind, AgentRead, AgentReadFailure, AgentReadOptions, AgentStore } from '../core/psyche/index.ts';
 
 /** Python's expanduser for the forms LingTai's pointers use: `~` and `~/…`. */
@@ -16,7 +18,8 @@ function kindOf(s: { isFile(): boolean; isDirectory(): boolean }): AgentPathKind
 
 function failure(error: unknown, noFollow: boolean): AgentReadFailure {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+  // A NUL byte in a pointer: Python's is_file() says False for it (ValueError), so it names no file.
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ERR_INVALID_ARG_VALUE' || code === 'ENAMETOOLONG') return 'missing';
   if (code === 'EISDIR') return 'not_file';
   if (code === 'ELOOP') return noFollow ? 'link' : 'missing';
   return 'unreadable';
@@ -24,38 +27,210 @@ function failure(error: unknown, noFollow: boolean): AgentReadFailure {
 
 const same = (a: BigIntStats, b: BigIntStats): boolean => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.mode === b.mode;
 
+/** Never read, by the CLI or the site (PSYCHE.md 1.1): the kernel's own file systems. */
+const NEVER_READ = ['/proc', '/sys', '/dev'];
+
+/** The largest file read as text (32 MiB), and the most one composition reads in all (128 MiB). */
+export const AGENT_FILE_MAX_BYTES = 32 * 1024 * 1024;
+export const AGENT_TOTAL_MAX_BYTES = 128 * 1024 * 1024;
+/** One read call at most this many bytes: Node aborts on a single read of 2 GiB. */
+const CHUNK = 8 * 1024 * 1024;
+
+/** Whether a real (absolute, resolved) path, as bytes, is a folder or lies below it. */
+export function within(real: Buffer, folder: string): boolean {
+  const f = Buffer.from(folder.endsWith(path.sep) && folder.length > 1 ? folder.slice(0, -1) : folder);
+  if (f.length === 1 && f[0] === 0x2f) return true;
+  return real.subarray(0, f.length).equals(f) && (real.length === f.length || real[f.length] === 0x2f);
+}
+
+const neverRead = (real: Buffer): boolean => NEVER_READ.some((f) => within(real, f));
+
+const SLASH = Buffer.from('/');
+
+const errno = (code: string): Error => Object.assign(new Error(code), { code });
+const MAX_HOPS = 40;
+
+/** A path's components as bytes, `.` and empty ones left out. */
+function components(p: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i <= p.length; i++) {
+    if (i === p.length || p[i] === 0x2f) {
+      if (i > start && !(i - start === 1 && p[start] === 0x2e)) out.push(p.subarray(start, i));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * realpath(3), one component at a time, as bytes: the real path an absolute path leads to, or
+ * `never` as soon as any step on the way, a link's target included, is under /proc, /sys or /dev
+ * (`/proc/self/cwd/x` and a link to `/proc/self/root/etc/passwd` are under /proc, wherever they end).
+ * Throws as realpath does (ENOENT, ENOTDIR, ELOOP, EACCES).
+ */
+async function resolveReal(p: Buffer): Promise<{ real: Buffer; never: boolean }> {
+  let pending = components(p);
+  let parts: Buffer[] = [];
+  let hops = 0;
+  const here = (extra?: Buffer): Buffer => Buffer.concat([...(extra ? [...parts, extra] : parts)].flatMap((c) => [SLASH, c]));
+  while (pending.length > 0) {
+    const c = pending.shift()!;
+    if (c.length === 2 && c[0] === 0x2e && c[1] === 0x2e) {
+      parts.pop();
+      continue;
+    }
+    const candidate = here(c);
+    if (neverRead(candidate)) return { real: candidate, never: true };
+    const st = await lstat(candidate);
+    if (st.isSymbolicLink()) {
+      if (++hops > MAX_HOPS) throw errno('ELOOP');
+      const target = await readlink(candidate, { encoding: 'buffer' });
+      if (target[0] === 0x2f) parts = [];
+      pending = [...components(target), ...pending];
+      continue;
+    }
+    if (pending.length > 0 && !st.isDirectory()) throw errno('ENOTDIR');
+    parts.push(c);
+  }
+  const real = parts.length ? here() : SLASH;
+  return { real, never: neverRead(real) };
+}
+const joinBytes = (a: Buffer, b: Buffer | string): Buffer => Buffer.concat([a, SLASH, typeof b === 'string' ? Buffer.from(b) : b]);
+
+const strictName = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Length of the valid UTF-8 sequence starting at i, or 0 when the byte there starts none. */
+function sequence(b: Buffer, i: number): number {
+  const c = b[i]!;
+  const n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (n <= 1 || i + n > b.length) return n === 1 ? 1 : 0;
+  try {
+    strictName.decode(b.subarray(i, i + n));
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A file name's bytes as text (PSYCHE.md 1.1): UTF-8 as it is, and each byte that is not part of
+ * valid UTF-8 written `\xhh`, so a name that is not UTF-8 is still listed, never dropped.
+ */
+export function nameText(bytes: Buffer): string {
+  try {
+    return strictName.decode(bytes);
+  } catch {
+    let out = '';
+    for (let i = 0; i < bytes.length; ) {
+      const n = sequence(bytes, i);
+      if (n === 0) out += `\\x${bytes[i]!.toString(16).padStart(2, '0')}`;
+      else out += strictName.decode(bytes.subarray(i, i + n));
+      i += n || 1;
+    }
+    return out;
+  }
+}
+
+/**
+ * What the site composes in place of a file outside the published folders: a text that holds
+ * nothing of it but its size, and keeps what the composer decides by (empty, blank, not UTF-8).
+ */
+export function outsideStandIn(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteLength === 0) return bytes;
+  const text = utf8OrNull(bytes);
+  if (text === null) return new Uint8Array([0xff]);
+  if (pyBlank(text)) return bytes;
+  return encodeUtf8(`⟨${bytes.byteLength.toLocaleString('en-US')} bytes from outside the published folders: not published⟩`);
+}
+
+export interface FsAgentStoreOptions {
+  /** The home folder `~` expands to. Default: the home of whoever runs this. */
+  home?: string;
+  /**
+   * The published folders (PSYCHE.md 3.5), real paths. When given, a file whose real path lies
+   * outside all of them reads as a stand-in with its size, and `outside()` answers for folders.
+   * The CLI, run by the owner, gives none: it prints the whole composition.
+   */
+  publish?: readonly string[];
+}
+
 /**
  * One LingTai agent directory on disk, read-only. Unlike the vault's store it follows links where
  * LingTai does (catalog entries, `.rules`, pointers) and refuses one only where LingTai does (the
  * owner document, read with `noFollow`). A file is read once through one descriptor, and a bounded
- * read checks that the file did not change underneath it.
+ * read checks that the file did not change underneath it. Nothing under /proc, /sys or /dev is
+ * read or listed, only regular files are opened, and no file over AGENT_FILE_MAX_BYTES is read.
  */
 export class FsAgentStore implements AgentStore {
   readonly backend = 'fs';
   readonly dir: string;
   private readonly home: string;
+  private readonly publish: readonly string[] | null;
+  private total = 0;
+  /** Whether a read or folder met the publishing boundary: the build then composes the real sizes too. */
+  metOutside = false;
 
-  constructor(dir: string, home: string = homedir()) {
-    this.dir = path.resolve(dir);
-    this.home = home;
+  /** The directory's path as bytes: a folder whose name is not UTF-8 is given as a Buffer. */
+  private readonly raw: Buffer;
+  /** Paths (relative, as listed) whose names are not UTF-8, to their bytes on disk. */
+  private readonly rawNames = new Map<string, Buffer>();
+
+  constructor(dir: string | Buffer, options: string | FsAgentStoreOptions = {}) {
+    this.raw = typeof dir === 'string' ? Buffer.from(path.resolve(dir)) : dir;
+    this.dir = typeof dir === 'string' ? path.resolve(dir) : nameText(dir);
+    const o = typeof options === 'string' ? { home: options } : options;
+    this.home = o.home ?? homedir();
+    this.publish = o.publish ?? null;
   }
 
-  private full(rel: string): string {
-    return rel === '' ? this.dir : path.join(this.dir, ...rel.split('/'));
+  /** A relative path (as listed) as the bytes on disk. */
+  private full(rel: string): Buffer {
+    if (rel === '') return this.raw;
+    let out = this.raw;
+    let acc = '';
+    for (const part of rel.split('/')) {
+      acc = acc === '' ? part : `${acc}/${part}`;
+      out = this.rawNames.get(acc) ?? joinBytes(out, part);
+    }
+    return out;
+  }
+
+  private isOutside(real: Buffer): boolean {
+    return this.publish !== null && !this.publish.some((f) => within(real, f));
+  }
+
+  async outside(rel: string): Promise<boolean> {
+    if (this.publish === null) return false;
+    const resolved = await resolveReal(this.full(rel)).catch(() => null);
+    const out = resolved !== null && !resolved.never && this.isOutside(resolved.real);
+    if (out) this.metOutside = true;
+    return out;
+  }
+
+  async folderKey(rel: string): Promise<string | null> {
+    const s = await stat(this.full(rel), { bigint: true }).catch(() => null);
+    return s?.isDirectory() ? `${s.dev}:${s.ino}` : null;
   }
 
   async list(rel: string): Promise<AgentEntry[] | null> {
+    const folder = this.full(rel);
     let entries;
     try {
-      entries = await readdir(this.full(rel), { withFileTypes: true });
+      if ((await resolveReal(folder)).never) return null;
+      // Names as bytes: decoded as text, one that is not UTF-8 would come back changed and unreadable.
+      entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
     } catch {
       return null;
     }
     return Promise.all(
       entries.map(async (e): Promise<AgentEntry> => {
-        if (!e.isSymbolicLink()) return { name: e.name, link: false, kind: kindOf(e) };
-        const target = await stat(path.join(e.parentPath, e.name)).catch(() => null);
-        return { name: e.name, link: true, kind: target ? kindOf(target) : 'missing' };
+        const name = nameText(e.name);
+        const child = joinBytes(folder, e.name);
+        if (name !== e.name.toString('utf8')) this.rawNames.set(rel === '' ? name : `${rel}/${name}`, child);
+        if (!e.isSymbolicLink()) return { name, link: false, kind: kindOf(e) };
+        const target = await stat(child).catch(() => null);
+        return { name, link: true, kind: target ? kindOf(target) : 'missing' };
       }),
     );
   }
@@ -65,57 +240,84 @@ export class FsAgentStore implements AgentStore {
   }
 
   async readPointer(pointer: string): Promise<AgentRead> {
-    const file = path.resolve(this.dir, expandHome(pointer, this.home));
+    const expanded = expandHome(pointer, this.home);
+    // Resolved as before for a directory named in UTF-8; below one that is not, joined as bytes.
+    const file = path.isAbsolute(expanded) || this.raw.equals(Buffer.from(this.dir)) ? Buffer.from(path.resolve(this.dir, expanded)) : joinBytes(this.raw, expanded);
     const read = await this.readFile(file, {});
-    // LingTai reads a pointer only when it names a file; a folder falls back like a missing path.
-    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'missing' } : read;
+    // PSYCHE.md 1.1: a pointer or pin to a folder (or FIFO, socket, device) is a file that cannot be read.
+    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'unreadable' } : read;
   }
 
-  private async readFile(file: string, { noFollow = false, limit }: AgentReadOptions): Promise<AgentRead> {
-    let before: BigIntStats | null = null;
-    if (noFollow) {
-      try {
-        before = await lstat(file, { bigint: true });
-      } catch (error) {
-        return { ok: false, reason: failure(error, true) };
-      }
-      if (before.isSymbolicLink()) return { ok: false, reason: 'link' };
-      if (!before.isFile()) return { ok: false, reason: 'not_file' };
-      if (limit !== undefined && before.size > BigInt(limit)) return { ok: false, reason: 'too_large' };
+  private async readFile(file: Buffer, { noFollow = false, limit }: AgentReadOptions): Promise<AgentRead> {
+    let before: BigIntStats;
+    let real: Buffer;
+    try {
+      let resolved;
+      if (noFollow) {
+        const cut = file.lastIndexOf(0x2f);
+        resolved = await resolveReal(file.subarray(0, Math.max(cut, 1)));
+        resolved = { real: joinBytes(resolved.real, file.subarray(cut + 1)), never: resolved.never };
+      } else resolved = await resolveReal(file);
+      if (resolved.never) return { ok: false, reason: 'unreadable' };
+      real = resolved.real;
+    } catch (error) {
+      return { ok: false, reason: failure(error, noFollow) };
     }
+    if (neverRead(real)) return { ok: false, reason: 'unreadable' };
+    try {
+      before = noFollow ? await lstat(file, { bigint: true }) : await stat(real, { bigint: true });
+    } catch (error) {
+      return { ok: false, reason: failure(error, noFollow) };
+    }
+    if (noFollow && before.isSymbolicLink()) return { ok: false, reason: 'link' };
+    if (before.isDirectory()) return { ok: false, reason: 'not_file' };
+    // A FIFO, socket or device is never opened: a link to one is a file that cannot be read.
+    if (!before.isFile()) return { ok: false, reason: noFollow ? 'not_file' : 'unreadable' };
+    const max = Math.min(limit ?? AGENT_FILE_MAX_BYTES, AGENT_FILE_MAX_BYTES);
+    if (before.size > BigInt(max)) return { ok: false, reason: 'too_large', size: Number(before.size) };
+    if (limit === undefined && this.total + Number(before.size) > AGENT_TOTAL_MAX_BYTES) return { ok: false, reason: 'too_large', size: Number(before.size) };
     let handle;
     try {
-      handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
+      handle = await open(noFollow ? file : real, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }
     try {
       const opened = await handle.stat({ bigint: true });
-      if (!opened.isFile()) return { ok: false, reason: 'not_file' };
-      if (limit !== undefined && opened.size > BigInt(limit)) return { ok: false, reason: 'too_large' };
-      if (before && !same(before, opened)) return { ok: false, reason: 'unstable' };
-      // Bounded: read one byte past the limit, so a file that grew is seen as too large, not cut short.
-      const cap = limit === undefined ? Number(opened.size) : limit + 1;
-      let buffer = new Uint8Array(Math.max(cap, 1));
+      if (!opened.isFile()) return { ok: false, reason: noFollow ? 'not_file' : 'unreadable' };
+      if (opened.dev !== before.dev || opened.ino !== before.ino) return { ok: false, reason: 'unstable' };
+      if (opened.size > BigInt(max)) return { ok: false, reason: 'too_large', size: Number(opened.size) };
+      if (noFollow && !same(before, opened)) return { ok: false, reason: 'unstable' };
+      // Bounded: read one byte past the limit, so a file that grew is seen as too large, not cut short;
+      // and in chunks, since one read call of 2 GiB aborts Node.
+      let buffer = new Uint8Array(Math.min(max + 1, Number(opened.size) + 1));
       let total = 0;
       for (;;) {
         if (total === buffer.length) {
-          if (limit !== undefined) break;
-          const grown = new Uint8Array(buffer.length * 2);
+          if (buffer.length > max) break;
+          const grown = new Uint8Array(Math.min(max + 1, buffer.length * 2));
           grown.set(buffer);
           buffer = grown;
         }
-        const { bytesRead } = await handle.read(buffer, total, buffer.length - total, total);
+        const { bytesRead } = await handle.read(buffer, total, Math.min(CHUNK, buffer.length - total), total);
         if (bytesRead === 0) break;
         total += bytesRead;
       }
-      if (limit !== undefined && total > limit) return { ok: false, reason: 'too_large' };
+      if (total > max) return { ok: false, reason: 'too_large', size: total };
       if (limit !== undefined) {
         const after = await handle.stat({ bigint: true });
         const pathAfter = await lstat(file, { bigint: true }).catch(() => null);
         if (!same(opened, after) || !pathAfter || !same(opened, pathAfter) || BigInt(total) !== opened.size) return { ok: false, reason: 'unstable' };
       }
-      return { ok: true, bytes: buffer.subarray(0, total) };
+      this.total += total;
+      const bytes = buffer.subarray(0, total);
+      if (this.isOutside(real)) {
+        this.metOutside = true;
+        // The owner document has no stand-in that validates as it would: one outside is not read.
+        if (noFollow) return { ok: false, reason: 'unreadable' };
+        return { ok: true, bytes: outsideStandIn(bytes), outside: total };
+      }
+      return { ok: true, bytes };
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     } finally {

@@ -2,13 +2,12 @@
 // re-runs composePsyche and renders the page's parts with the renderers the build used, then posts
 // the HTML back. Composing off the main thread keeps typing smooth, and a worker is bundled on its
 // own, so the soul pages' scripts never share a chunk with it.
-import { composeWith } from '../core/psyche/index.ts';
 import { sha256Hex, utf8Length } from '../core/text.ts';
 import type { TokenCount } from '../data/types.ts';
 import type { MemoryAgentStore } from '../core/psyche/index.ts';
 import { agentView } from '../data/agent-view.ts';
 import { agentEntryPath } from '../data/urls.ts';
-import { snapshotStore } from './agent-snapshot.ts';
+import { composeSnapshot, snapshotStore, touchesOwner } from './agent-snapshot.ts';
 import type { AgentSnapshot } from '../data/snapshot-types.ts';
 import { estimateTokens } from '../data/token-rate.ts';
 import { agentParts, agentSectionRows } from '../render/render-agent.ts';
@@ -20,11 +19,13 @@ export type WorkerReply = { id: number } & ({ parts: AgentParts & { rows: string
 let snap: AgentSnapshot | null = null;
 let store: MemoryAgentStore | null = null;
 let base = '/';
+/** Whether the reader changed the owner document (or its pointer's stand-in) since the snapshot loaded. */
+let ownerEdited = false;
 const decoder = new TextDecoder();
 
 async function compose(id: number): Promise<WorkerReply> {
   const agent = snap!.agent;
-  const report = await composeWith({ store: store!, agent, published: snap!.published, catalogs: snap!.catalogs });
+  const report = await composeSnapshot(store!, snap!, ownerEdited);
   // The build's count where a section's text is the one it counted, else an estimate at the agent's own rate.
   const tokens = new Map<string, TokenCount>();
   for (const s of report.sections) {
@@ -46,14 +47,22 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>): Promise<void> => {
       snap = (await response.json()) as AgentSnapshot;
       base = msg.base;
       store = snapshotStore(snap);
+      ownerEdited = false;
     } else if (msg.op === 'read') {
       const read = await store!.read(msg.path);
       reply = { id: msg.id, text: read.ok ? decoder.decode(read.bytes) : '' };
       self.postMessage(reply);
       return;
-    } else if (msg.op === 'write') store!.write(msg.path, msg.text);
-    else if (msg.op === 'delete') store!.delete(msg.path);
-    else store = snapshotStore(snap!);
+    } else if (msg.op === 'write') {
+      store!.write(msg.path, msg.text);
+      ownerEdited ||= touchesOwner(msg.path);
+    } else if (msg.op === 'delete') {
+      store!.delete(msg.path);
+      ownerEdited ||= touchesOwner(msg.path);
+    } else {
+      store = snapshotStore(snap!);
+      ownerEdited = false;
+    }
     reply = await compose(msg.id);
   } catch (error) {
     reply = { id: msg.id, error: error instanceof Error ? error.message : String(error) };

@@ -13,6 +13,22 @@ const MARKS = { applied: ['applied', 'applied'], pending: ['pending', 'written, 
 
 const mark = (kind: string, text: string): string => `<span class="mark mark-${kind}">${esc(text)}</span>`;
 
+/** The most of one text a page shows (UTF-16 code units): a 10 MB section must not stall the page. */
+export const PAGE_TEXT_MAX = 100_000;
+
+/**
+ * A text as a page shows it: whole up to PAGE_TEXT_MAX, else its head (never half a surrogate pair)
+ * and a line that says how much is left out. The sizes and counts are the whole text's; the CLI
+ * (`soul-vault psyche --json`) prints it all.
+ */
+export function pageText(text: string): string {
+  if (text.length <= PAGE_TEXT_MAX) return text;
+  let end = PAGE_TEXT_MAX;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}\n\n⟨cut here: the page shows the first ${end.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; soul-vault psyche --json prints it all⟩`;
+}
+
 /** The sections table's bodies: one per batch; the page says what the boundary means for the cache. */
 export function agentSectionRows(view: AgentView): string {
   if (view.rejected) return '<tbody><tr><td colspan="7" class="muted">No section is composed: the owner document is rejected.</td></tr></tbody>';
@@ -53,7 +69,7 @@ export function showCard(view: AgentView): string {
 export function rulesCard(view: AgentView): string {
   const { canonical, pending } = view.psyche.rules;
   const state = pending?.state ?? 'none';
-  const code = (text: string, label: string): string => `<pre class="prompt"${scrollRegionAttrs(label)}><code>${esc(text)}</code></pre>`;
+  const code = (text: string, label: string): string => `<pre class="prompt"${scrollRegionAttrs(label)}><code>${esc(pageText(text))}</code></pre>`;
   return (
     `<p class="rules-state">${mark(state === 'replace' ? 'pending' : 'neutral', `.rules: ${state}`)} <span data-rules-state="${state}">${esc(view.rulesOutcome)}</span></p>` +
     (canonical === null ? '<p class="muted">No system/rules.md: the rules section is left out.</p>' : `<h3>Canonical <code>system/rules.md</code></h3>${code(canonical, 'Canonical system/rules.md')}`) +
@@ -70,17 +86,23 @@ export function pinsList(view: AgentView, base: string): string {
   return `<ul class="pin-list">${items.join('')}</ul>`;
 }
 
+/** The most problems a page lists one by one; the rest are counted (the CLI lists them all). */
+export const PAGE_PROBLEMS_MAX = 1000;
+
 export function problemsList(view: AgentView): string {
   const problems = view.psyche.problems;
   if (problems.length === 0) return '<p class="muted">None.</p>';
-  return `<ul class="warning-list">${problems.map((p) => `<li class="warning" data-problem="${esc(p.domain)}"><code class="warning-code">${esc(p.domain)}</code> <code>${esc(p.path)}</code>: ${esc(p.reason)}</li>`).join('')}</ul>`;
+  const shown = problems.slice(0, PAGE_PROBLEMS_MAX);
+  const more = problems.length - shown.length;
+  const rest = more > 0 ? `<p class="muted" data-problems-more="${more}">And ${plural(more, 'more problem')}, not listed here: <code>soul-vault psyche --check</code> lists them all.</p>` : '';
+  return `<ul class="warning-list">${shown.map((p) => `<li class="warning" data-problem="${esc(p.domain)}"><code class="warning-code">${esc(p.domain)}</code> <code>${esc(p.path)}</code>: ${esc(p.reason)}</li>`).join('')}</ul>${rest}`;
 }
 
 /** Each composed section's text under its own anchor, for the links in the table. */
 export function sectionTexts(view: AgentView): string {
   return view.sections
     .filter((s) => !s.placeholder)
-    .map((s) => `<details class="section-text" id="${s.anchor}-text"><summary><code>${s.name}</code> · ${esc(s.label)} · ${bytes(s.bytes ?? 0)}</summary><pre class="prompt"${scrollRegionAttrs(`Text of the section ${s.name}`)}><code>${esc(s.text)}</code></pre></details>`)
+    .map((s) => `<details class="section-text" id="${s.anchor}-text"><summary><code>${s.name}</code> · ${esc(s.label)} · ${bytes(s.bytes ?? 0)}</summary><pre class="prompt"${scrollRegionAttrs(`Text of the section ${s.name}`)}><code>${esc(pageText(s.text))}</code></pre></details>`)
     .join('');
 }
 
@@ -128,7 +150,7 @@ export function agentParts(view: AgentView, base: string): AgentParts {
       'data-section-texts': sectionTexts(view),
       'data-agent-banner': rejectedBanner(view),
     },
-    prompt: view.promptText,
+    prompt: pageText(view.promptText),
     facts: agentFacts(view),
     status: view.rejected
       ? `Re-composed: the owner document is rejected (${view.rejected.code}), so no section is composed.`

@@ -24,10 +24,13 @@ test('another vault with its own (empty) lessons folder and no agents builds its
   const lessons = path.join(work, 'lessons');
   mkdirSync(lessons);
   const outDir = path.join(work, 'own');
-  const run = astroBuild({ outDir, vault, env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: path.join(work, 'no-agents-here') } });
+  // A named agents root must be a folder (PSYCHE.md 1.1; tests/site/agents-root.test.ts): an empty one has no agents.
+  const noAgents = path.join(work, 'no-agents-here');
+  mkdirSync(noAgents);
+  const run = astroBuild({ outDir, vault, env: { SOULPRESS_LESSONS: lessons, SOULPRESS_AGENTS: noAgents } });
   assert.equal(run.status, 0, run.stderr);
   assert.match(readPage(outDir, 'souls/ada/index.html'), /Ada Byron/);
-  // No agents root: no agents section, no page, no link to one, and no error.
+  // No agents: no agents section, no page, no link to one, and no error.
   assert.equal(exists(path.join(outDir, 'agents/index.html')), false);
   assert.doesNotMatch(readPage(outDir, 'index.html'), /href="\/agents\/"|LingTai agents/);
   // No lessons: no lessons pages, and no link to them from the header, the home page or the 404 page.

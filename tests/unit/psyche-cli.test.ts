@@ -135,12 +135,14 @@ describe('soul-vault psyche', { concurrency: true }, () => {
       assert.equal((await runMain(['psyche', '--check', '--agents', clean, '--strict'])).code, 0);
     });
 
-    test('a root without agents is fine (exit 0), and so is a root that does not exist', async () => {
+    test('a root without agents is fine (exit 0); a named root that does not exist is an error (PSYCHE.md 1.1)', async () => {
       const root = await tree({});
       const r = await runMain(['psyche', '--check', '--agents', root, '--json']);
       assert.equal(r.code, 0, r.stderr);
       assert.deepEqual(JSON.parse(r.stdout), { root, agents: [], errors: 0, problems: 0 });
-      assert.equal((await runMain(['psyche', '--check', '--agents', path.join(root, 'nope'), '--strict'])).code, 0);
+      const missing = await runMain(['psyche', '--check', '--agents', path.join(root, 'nope'), '--strict']);
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /^error\[agents_root\]: the agents root .*nope does not exist/);
     });
 
     test('the root comes from $SOULPRESS_AGENTS when --agents is not given, and the default is content/agents', async () => {

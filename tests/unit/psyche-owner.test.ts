@@ -217,10 +217,14 @@ describe('owner values and pointers (PSYCHE.md 3.2)', { concurrency: true }, () 
   test('an empty *_file string is ignored: inline is used', async () => {
     assert.equal(await text({ 'settings/psyche.json': doc({ covenant: 'INLINE', covenant_file: '' }) }, 'covenant'), 'INLINE');
   });
-  test('a *_file naming no file, or a folder, falls back to inline', async () => {
+  test('a *_file naming no file falls back to inline; one naming a folder or FIFO cannot be read (PSYCHE.md 1.1)', async () => {
     assert.equal(await text({ 'settings/psyche.json': doc({ comment: 'INLINE', comment_file: 'nope.md' }) }, 'comment'), 'INLINE');
-    assert.equal(await text({ 'notes/x.md': 'x', 'settings/psyche.json': doc({ comment: 'INLINE', comment_file: 'notes' }) }, 'comment'), 'INLINE');
     assert.equal(await text({ 'settings/psyche.json': doc({ comment_file: 'nope.md' }) }, 'comment'), undefined);
+    const targets: Array<Record<string, MemoryAgentNode>> = [{ 'notes/x.md': 'x' }, { notes: { fails: 'other' } }];
+    for (const target of targets) {
+      const { psyche } = await composeMem({ ...target, 'settings/psyche.json': doc({ comment: 'INLINE', comment_file: 'notes' }) });
+      assert.equal(psyche.owner_error?.code, 'pointer_unreadable');
+    }
   });
   test('a readable empty file wins with "": comment is dropped though inline has text', async () => {
     assert.equal(await text({ 'c.md': '', 'settings/psyche.json': doc({ comment: 'INLINE', comment_file: 'c.md' }) }, 'comment'), undefined);
@@ -281,15 +285,17 @@ describe('owner values and pointers (PSYCHE.md 3.2)', { concurrency: true }, () 
     assert.equal(section((await composeDisk(dir, outside)).psyche, 'covenant')?.text, 'INLINE');
   });
 
-  test('on disk: a pointer to a folder or a broken link falls back to inline', async () => {
+  test('on disk: a pointer to a broken link falls back to inline; to a folder it cannot be read (PSYCHE.md 1.1)', async () => {
     const dir = await disk({
       'notes/x.md': 'x',
       'broken.md': { link: 'nowhere.md' },
-      'settings/psyche.json': JSON.stringify({ schema_version: 1, comment_file: 'notes', comment: 'IN C', covenant_file: 'broken.md', covenant: 'IN V' }),
+      'settings/psyche.json': JSON.stringify({ schema_version: 1, comment: 'IN C', covenant_file: 'broken.md', covenant: 'IN V' }),
     });
     const { psyche } = await composeDisk(dir, dir);
     assert.equal(section(psyche, 'comment')?.text, 'IN C');
     assert.equal(section(psyche, 'covenant')?.text, 'IN V');
+    await writeFile(path.join(dir, 'settings/psyche.json'), JSON.stringify({ schema_version: 1, comment_file: 'notes', comment: 'IN C' }));
+    assert.equal((await composeDisk(dir, dir)).psyche.owner_error?.code, 'pointer_unreadable');
   });
 
   test('through the real bin: ~ expands to $HOME; pointer paths and shadowed inline values are never printed', async () => {

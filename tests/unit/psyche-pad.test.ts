@@ -38,7 +38,8 @@ describe('the pad (PSYCHE.md 2.3)', { concurrency: true }, () => {
     const { psyche } = await composeMem({ 'system/pad.md': 'body', 'system/pad_append.json': '["x.md", "y.md", "dir"]', 'x.md': NOT_UTF8, 'y.md': { fails: 'unreadable' }, 'dir/z': 'z' });
     assert.equal(section(psyche, 'pad')?.text, 'body');
     assert.deepEqual(psyche.problems.map((p) => [p.domain, p.path]), [['pad', 'x.md'], ['pad', 'y.md'], ['pad', 'dir']]);
-    assert.equal(psyche.problems[2]!.reason, 'pinned reference not found');
+    // PSYCHE.md 1.1: a pin to a folder counts as a file that cannot be read.
+    assert.equal(psyche.problems[2]!.reason, 'pinned reference could not be read');
   });
 
   test('a non-array or unparsable pad_append.json counts as [] (no problem)', async () => {

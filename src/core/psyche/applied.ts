@@ -35,6 +35,24 @@ export function publishedSections(system: string, locations: readonly string[]):
     found.push({ name: rule.name, start: at + 1, content: at + mark.length });
     cursor = at + mark.length - 1;
   }
+  // Each absolute location is matched to the first relative one (in the given order) it is or ends
+  // with: looked up by its suffixes at each '/', so a million lines against thousands of entries is
+  // linear, not their product.
+  const first = new Map<string, number>();
+  locations.forEach((l, i) => {
+    if (!first.has(l)) first.set(l, i);
+  });
+  const longest = locations.reduce((n, l) => Math.max(n, l.length), 0);
+  const relative = (at: string): string | undefined => {
+    let best = first.get(at);
+    // From the end, and only suffixes no longer than the longest location: a hostile line of many
+    // slashes costs no more than the locations could match.
+    for (let slash = at.lastIndexOf('/'); slash >= 0 && at.length - slash - 1 <= longest; slash = slash === 0 ? -1 : at.lastIndexOf('/', slash - 1)) {
+      const i = first.get(at.slice(slash + 1));
+      if (i !== undefined && (best === undefined || i < best)) best = i;
+    }
+    return best === undefined ? undefined : locations[best];
+  };
   found.forEach((f, i) => {
     const next = found[i + 1];
     let text = next ? system.slice(f.content, next.start - 2) : system.slice(f.content);
@@ -45,7 +63,7 @@ export function publishedSections(system: string, locations: readonly string[]):
         .map((line) => {
           if (!line.startsWith('  location: ')) return line;
           const at = line.slice('  location: '.length);
-          const rel = locations.find((l) => at === l || at.endsWith(`/${l}`));
+          const rel = relative(at);
           return rel === undefined ? line : `  location: ${rel}`;
         })
         .join('\n');

@@ -10,7 +10,7 @@ import { readOwner } from './owner.ts';
 import type { OwnerError, OwnerSource } from './owner.ts';
 import { composePad } from './pad.ts';
 import type { ComposedPad } from './pad.ts';
-import { asText } from './read-text.ts';
+import { asText, failWords, isBlank } from './read-text.ts';
 import { composeRules } from './rules.ts';
 import { BASE_PROMPT_RULE, PSYCHE_SECTIONS } from './sections.ts';
 import type { SectionName, SectionRule } from './sections.ts';
@@ -82,14 +82,14 @@ export interface PsycheReport {
 async function readMirror(store: AgentStore, path: string, problems: PsycheProblem[]): Promise<string> {
   const read = asText(await store.read(path));
   if (read.ok) return read.text;
-  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'owner', path, reason: read.reason === 'invalid_utf8' ? 'the mirror is not valid UTF-8' : 'the mirror could not be read' });
+  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'owner', path, reason: `the mirror ${failWords(read)}` });
   return '';
 }
 
 async function readCharacter(store: AgentStore, problems: PsycheProblem[]): Promise<string> {
   const read = asText(await store.read(CHARACTER_PATH));
   if (read.ok) return read.text;
-  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'lingtai', path: CHARACTER_PATH, reason: read.reason === 'invalid_utf8' ? 'lingtai.md is not valid UTF-8' : 'lingtai.md could not be read' });
+  if (read.reason !== 'missing' && read.reason !== 'not_file') problems.push({ domain: 'lingtai', path: CHARACTER_PATH, reason: `lingtai.md ${failWords(read)}` });
   return '';
 }
 
@@ -112,9 +112,13 @@ export async function composeWith(options: ComposeOptions & { catalogs: Catalogs
   const entries = [...skills, ...knowledge];
 
   let digests = options.published ?? null;
+  // A system.md that is there but cannot be used is said, last, so the preview can add it back (it
+  // carries digests, not the file).
+  let systemProblem: PsycheProblem | null = null;
   if (digests === null && options.published === undefined) {
     const system = asText(await store.read(SYSTEM_PATH));
     if (system.ok) digests = await publishedDigests(system.text, entries.map((e) => e.location));
+    else if (system.reason !== 'missing' && system.reason !== 'not_file') systemProblem = { domain: 'lingtai', path: SYSTEM_PATH, reason: `system.md ${failWords(system)}: applied marks are not shown` };
   }
 
   const sections: ComposedSection[] = [];
@@ -140,7 +144,7 @@ export async function composeWith(options: ComposeOptions & { catalogs: Catalogs
         continue;
       }
       const { text, source } = content.get(rule.name)!;
-      if (text === null || (rule.dropWhen === 'empty' && text === '') || (rule.dropWhen === 'blank' && text.trim() === '')) continue;
+      if (text === null || (rule.dropWhen === 'empty' && text === '') || (rule.dropWhen === 'blank' && isBlank(text))) continue;
       sections.push({ rule, text, bytes: sectionBytes(rule, text), source, applied: null });
     }
     if (digests) {
@@ -153,6 +157,7 @@ export async function composeWith(options: ComposeOptions & { catalogs: Catalogs
       }
     }
   }
+  if (systemProblem) problems.push(systemProblem);
   const composed = new Set(sections.map((s) => s.rule.name));
   const removed = owner.ok && digests ? PSYCHE_SECTIONS.filter((r) => r.origin.kind !== 'placeholder' && !composed.has(r.name) && digests[r.name] !== undefined).map((r) => r.name) : [];
 

@@ -43,6 +43,7 @@ export const PIN_LABELS: Record<PadPin['status'], string> = {
   not_found: 'not found',
   unreadable: 'cannot be read',
   invalid_utf8: 'not UTF-8',
+  too_large: 'too large',
 };
 
 export const APPLIED_LABELS = { applied: 'applied', pending: 'written, not yet applied' } as const;

@@ -20,4 +20,4 @@ export type { AgentStore, AgentEntry, AgentPathKind, AgentRead, AgentReadFailure
 export type { Psyche, PsycheProblem, PsycheSectionJSON, ProblemDomain, ShowRow, ShowFailure, RulesJSON, RulesState, CatalogEntryJSON } from './types.ts';
 export { sourceLabel, rulesOutcome, RULES_OUTCOMES, PIN_LABELS, APPLIED_LABELS } from './describe.ts';
 export { RecordingAgentStore } from './recording-store.ts';
-export { utf8OrNull } from './read-text.ts';
+export { utf8OrNull, strip as pyStrip, isBlank as pyBlank } from './read-text.ts';

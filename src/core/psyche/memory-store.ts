@@ -8,7 +8,9 @@ export type MemoryAgentNode =
   | { dir: true }
   | { link: string }
   /** A file that exists but fails as named: the tests' stand-in for EACCES, a file changing mid-read, a FIFO. */
-  | { fails: 'unreadable' | 'unstable' | 'other' };
+  | { fails: 'unreadable' | 'unstable' | 'other' }
+  /** A file too large to read, of this size. */
+  | { fails: 'too_large'; size: number };
 
 const MAX_LINKS = 40;
 
@@ -71,7 +73,7 @@ export class MemoryAgentStore implements AgentStore {
     return current;
   }
 
-  private kindOf(key: string | null): AgentPathKind | 'unreadable' | 'unstable' {
+  private kindOf(key: string | null): AgentPathKind | 'unreadable' | 'unstable' | 'too_large' {
     if (key === null) return 'missing';
     const node = this.nodes.get(key);
     if (node instanceof Uint8Array) return 'file';
@@ -94,7 +96,7 @@ export class MemoryAgentStore implements AgentStore {
       const node = this.nodes.get(child);
       const link = !!node && !(node instanceof Uint8Array) && 'link' in node;
       const kind = this.kindOf(this.resolve(child));
-      return { name, link, kind: kind === 'unreadable' || kind === 'unstable' ? 'file' : kind };
+      return { name, link, kind: kind === 'unreadable' || kind === 'unstable' || kind === 'too_large' ? 'file' : kind };
     });
   }
 
@@ -108,6 +110,7 @@ export class MemoryAgentStore implements AgentStore {
     if (kind === 'missing') return { ok: false, reason: 'missing' };
     if (kind === 'dir' || kind === 'other') return { ok: false, reason: 'not_file' };
     if (kind === 'unreadable' || kind === 'unstable') return { ok: false, reason: kind };
+    if (kind === 'too_large') return { ok: false, reason: kind, size: (this.nodes.get(key!) as { size: number }).size };
     const bytes = this.nodes.get(key!) as Uint8Array;
     if (options.limit !== undefined && bytes.byteLength > options.limit) return { ok: false, reason: 'too_large' };
     return { ok: true, bytes };
@@ -115,6 +118,6 @@ export class MemoryAgentStore implements AgentStore {
 
   async readPointer(pointer: string): Promise<AgentRead> {
     const read = await this.read(pointer);
-    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'missing' } : read;
+    return !read.ok && read.reason === 'not_file' ? { ok: false, reason: 'unreadable' } : read;
   }
 }

@@ -3,7 +3,7 @@
 // pages and the command line, and the owner's values are secret unless they become prompt text.
 import { JsonDuplicateKey, JsonNumber, JsonSyntaxError, isObject, readJson } from './json.ts';
 import type { JsonObject } from './json.ts';
-import { asText } from './read-text.ts';
+import { asText, failWords } from './read-text.ts';
 import type { AgentStore } from './store.ts';
 
 export const OWNER_PATH = 'settings/psyche.json';
@@ -112,7 +112,7 @@ async function resolvePair(store: AgentStore, data: JsonObject, pair: OwnerPair)
     const read = asText(await store.readPointer(pointer));
     if (read.ok) return { text: read.text, source: 'file' };
     if (read.reason !== 'missing') {
-      const why = read.reason === 'invalid_utf8' ? 'is not valid UTF-8' : 'could not be read';
+      const why = failWords(read);
       return { code: 'pointer_unreadable', message: `the file ${OWNER_PATH}'s ${pair}_file names ${why}`, key: `${pair}_file` };
     }
   }

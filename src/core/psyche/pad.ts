@@ -2,7 +2,7 @@
 import { resolveSegments } from '../uri.ts';
 import { JsonNumber, JsonSyntaxError, isObject, readJson } from './json.ts';
 import type { JsonValue } from './json.ts';
-import { asText } from './read-text.ts';
+import { asText, failWords, isBlank } from './read-text.ts';
 import { PAD_DIVIDER } from './sections.ts';
 import type { AgentStore } from './store.ts';
 import type { PsycheProblem } from './types.ts';
@@ -18,11 +18,13 @@ export interface PadPin {
   /** The path as written in pad_append.json. */
   path: string;
   /** Resolved and appended, or the problem that kept it out. */
-  status: 'appended' | 'not_found' | 'unreadable' | 'invalid_utf8';
+  status: 'appended' | 'not_found' | 'unreadable' | 'invalid_utf8' | 'too_large';
   /** The pin as a path relative to the agent directory, when it is one (for "the pad pins it"). */
   inside: string | null;
   /** The appended text, when it was appended (it is prompt text). */
   text?: string;
+  /** The file's size, when it is too large to read. */
+  size?: number;
 }
 
 export interface ComposedPad {
@@ -37,6 +39,7 @@ const PIN_REASONS: Record<Exclude<PadPin['status'], 'appended'>, string> = {
   not_found: 'pinned reference not found',
   unreadable: 'pinned reference could not be read',
   invalid_utf8: 'pinned reference is not valid UTF-8',
+  too_large: 'pinned reference is too large to read as text',
 };
 
 /** Python's str() of a JSON value, for a pin that is not a string. */
@@ -99,9 +102,9 @@ export async function composePad(store: AgentStore, problems: PsycheProblem[]): 
     if (text.ok) {
       body = text.text;
       source = 'pad.md';
-    } else problems.push({ domain: 'pad', path: PAD_PATH, reason: 'pad.md is not valid UTF-8' });
+    } else problems.push({ domain: 'pad', path: PAD_PATH, reason: `pad.md ${failWords(text)}` });
   } else if (!own.ok && own.reason !== 'missing' && own.reason !== 'not_file') {
-    problems.push({ domain: 'pad', path: PAD_PATH, reason: 'pad.md could not be read' });
+    problems.push({ domain: 'pad', path: PAD_PATH, reason: `pad.md ${failWords(own)}` });
   } else ({ body, source } = await seed(store, problems));
 
   const list = await readJsonFile(store, PINS_PATH, false);
@@ -110,17 +113,18 @@ export async function composePad(store: AgentStore, problems: PsycheProblem[]): 
   for (const item of Array.isArray(list) ? list : []) {
     const path = pythonStr(item);
     const read = asText(await store.readPointer(path));
-    const status: PadPin['status'] = read.ok ? 'appended' : read.reason === 'missing' ? 'not_found' : read.reason === 'invalid_utf8' ? 'invalid_utf8' : 'unreadable';
-    pins.push(read.ok ? { path, status, inside: insidePath(path), text: read.text } : { path, status, inside: insidePath(path) });
+    const status: PadPin['status'] = read.ok ? 'appended' : read.reason === 'missing' ? 'not_found' : read.reason === 'invalid_utf8' || read.reason === 'too_large' ? read.reason : 'unreadable';
+    pins.push(read.ok ? { path, status, inside: insidePath(path), text: read.text } : read.size !== undefined ? { path, status, inside: insidePath(path), size: read.size } : { path, status, inside: insidePath(path) });
     if (read.ok) parts.push(`[append: ${path}]\n${read.text}`);
     else {
       // A problem's path is relative to the agent directory (PSYCHE.md 2.4): a pin that names a
       // place outside it is reported as the pin list's entry, and its host path is not repeated.
       const inside = insidePath(path);
-      const reason = PIN_REASONS[status as Exclude<PadPin['status'], 'appended'>];
+      const size = !read.ok && read.size !== undefined ? ` (${read.size.toLocaleString('en-US')} bytes)` : '';
+      const reason = PIN_REASONS[status as Exclude<PadPin['status'], 'appended'>] + size;
       problems.push(inside !== null ? { domain: 'pad', path, reason } : { domain: 'pad', path: PINS_PATH, reason: `${reason} (a pin outside the agent directory)` });
     }
   }
-  const text = parts.length > 0 ? `${body}${PAD_DIVIDER}${parts.join('\n\n')}` : body.trim() === '' ? null : body;
+  const text = parts.length > 0 ? `${body}${PAD_DIVIDER}${parts.join('\n\n')}` : isBlank(body) ? null : body;
   return { text, body, source, pins };
 }

@@ -1,6 +1,6 @@
 // system/rules.md and the `.rules` signal (PSYCHE.md 4): what the rules section holds now, and what
 // the next heartbeat will do with a pending signal.
-import { asText, strip } from './read-text.ts';
+import { asText, failWords, strip } from './read-text.ts';
 import type { AgentStore } from './store.ts';
 import type { PsycheProblem, RulesJSON, RulesState } from './types.ts';
 
@@ -18,7 +18,7 @@ export async function composeRules(store: AgentStore, problems: PsycheProblem[])
   const read = asText(await store.read(RULES_PATH));
   if (read.ok) canonical = read.text;
   else if (read.reason !== 'missing' && read.reason !== 'not_file') {
-    problems.push({ domain: 'owner', path: RULES_PATH, reason: read.reason === 'invalid_utf8' ? 'rules.md is not valid UTF-8' : 'rules.md could not be read' });
+    problems.push({ domain: 'owner', path: RULES_PATH, reason: `rules.md ${failWords(read)}` });
   }
   const stripped = canonical === null ? '' : strip(canonical);
   return { json: { canonical, pending: await pendingSignal(store, stripped) }, section: stripped === '' ? null : stripped };
