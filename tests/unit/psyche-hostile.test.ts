@@ -128,7 +128,7 @@ describe('class 6: an agents root named explicitly must be a folder', { concurre
         const r = via === 'flag' ? await cli(['psyche', '--check', '--agents', given]) : await cli(['psyche', '--check'], { SOULPRESS_AGENTS: given });
         assert.equal(r.code, 1, `${via} ${given}: ${r.stdout}`);
         assert.equal(r.stdout, '');
-        assert.equal(r.stderr, `error[agents_root]: the agents root ${given} ${what}: name a folder of agent directories, or leave the root unset for content/agents\n`);
+        assert.equal(r.stderr, `error[agents_root]: the agents root ${given} ${what}: name a folder of agent directories, or leave the root unset for agents/ or content/agents/\n`);
       }
       const j = await cli(['psyche', '--check', '--json', '--agents', given]);
       assert.equal(j.code, 1);
@@ -142,7 +142,8 @@ describe('class 6: an agents root named explicitly must be a folder', { concurre
     let out = '';
     const code = await main(['psyche', '--check'], { out: (t) => void (out += t), err: (t) => void (out += t), env: {}, cwd: root });
     assert.equal(code, 0, out);
-    assert.match(out, /^agents under .*content\/agents: 0$/m);
+    // No agents/ (nor content/agents/) in the working folder: the default is the first, absent.
+    assert.match(out, /^agents under .*\/agents: 0$/m);
   });
 });
 
