@@ -2,7 +2,7 @@
 // composer actually read (a RecordingAgentStore), never from a second list of PSYCHE.md's rules.
 // Redaction lives here: the owner document, init.json and system/system.md never go in as they
 // are; pointer reads were never recorded; the directory's own listing is not published.
-import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, utf8OrNull } from '../core/psyche/index.ts';
+import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, shownPinPath, utf8OrNull } from '../core/psyche/index.ts';
 import { encodeUtf8 } from '../core/text.ts';
 import type { Catalogs, OwnerError, PsycheReport, RecordingAgentStore } from '../core/psyche/index.ts';
 import type { AgentSnapshot, RealSizes, SnapshotNode } from '../data/snapshot-types.ts';
@@ -108,10 +108,10 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
   }
   if (report.pad.source === 'init.pad' || report.pad.source === 'init.pad_file') files[INIT_PATH] = JSON.stringify({ pad: report.pad.body });
   for (const pin of report.pad.pins) {
+    // A failed pin outside the directory stays out: its key would be a host path.
+    if (shownPinPath(pin) === null) continue;
     const key = pin.inside ?? pin.path;
     if (pin.status === 'appended') files[key] = pin.text ?? '';
-    // A failed pin outside the directory stays out: its key would be a host path.
-    else if (pin.inside === null) continue;
     else if (pin.status === 'unreadable') files[key] = { fails: 'unreadable' };
     else if (pin.status === 'invalid_utf8') files[key] = { b64: '/w==' };
     else if (pin.status === 'too_large') files[key] = { fails: 'too_large', size: pin.size ?? 0 };

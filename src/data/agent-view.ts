@@ -1,6 +1,6 @@
 // The page's view of one agent's composition. Isomorphic: the build and the browser preview both
 // turn a PsycheReport into this, so a re-composition in the browser draws what the build drew.
-import { MAKER_LABELS, PIN_LABELS, renderPsyche, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
+import { MAKER_LABELS, PIN_LABELS, renderPsyche, rulesOutcome, shownPinPath, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
 import type { AgentSectionView, AgentView, TokenCount } from './types.ts';
 import { agentPath } from './urls.ts';
@@ -61,8 +61,7 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
     promptText: renderPsyche(report.sections, (rule) => placeholderMark(rule.name, rule.origin.kind === 'placeholder' ? MAKER_LABELS[rule.origin.maker] : 'LingTai')),
     pins: report.pad.pins.map((p) => {
       const entry = p.inside ? byLocation.get(p.inside) : undefined;
-      // An appended pin's path is prompt text (`[append: …]`); one outside the directory that was not appended is a host path the page does not print.
-      const shown = p.inside !== null || p.status === 'appended' ? p.path : 'a path outside the agent directory (not shown)';
+      const shown = shownPinPath(p) ?? 'a path outside the agent directory (not shown)';
       return { path: shown, status: p.status, label: PIN_LABELS[p.status], href: entry ? entryHref(entry.domain, entry.folder) : null };
     }),
     rulesOutcome: rulesOutcome(psyche.rules),

@@ -7,7 +7,7 @@ export { OWNER_ERROR_CODES, OWNER_PATH, OWNER_MAX_BYTES, OWNER_PAIRS, OWNER_VALU
 export type { OwnerErrorCode, OwnerError, OwnerRead, OwnerValue, OwnerSource, OwnerPair } from './owner.ts';
 export { CATALOGS, catalogBody, catalogFields } from './catalog.ts';
 export type { CatalogDomain, FoundEntry } from './catalog.ts';
-export { PAD_PATH, PINS_PATH, INIT_PATH, insidePath } from './pad.ts';
+export { PAD_PATH, PINS_PATH, INIT_PATH, insidePath, shownPinPath } from './pad.ts';
 export type { ComposedPad, PadPin, PadBodySource } from './pad.ts';
 export { RULES_PATH, SIGNAL_PATH } from './rules.ts';
 export { SYSTEM_PATH, publishedDigests, publishedSections } from './applied.ts';

@@ -27,6 +27,15 @@ export interface PadPin {
   size?: number;
 }
 
+/**
+ * The pin's path where a page may print it, else null. An appended pin's path is prompt text (LingTai
+ * writes `[append: <path>]` into the pad); a pin inside the agent directory names a file of the agent's.
+ * Any other pin's path names a file of the machine that composed it: never shown, never published.
+ */
+export function shownPinPath(pin: Pick<PadPin, 'path' | 'status' | 'inside'>): string | null {
+  return pin.status === 'appended' || pin.inside !== null ? pin.path : null;
+}
+
 export interface ComposedPad {
   /** The section's content (body, divider and pins), or null when the section is dropped. */
   text: string | null;
