@@ -27,7 +27,8 @@ export function astroConfig(options: ResolvedOptions): ConfigUpdate {
     // A rebuild after an edit reuses the pages no change reached.
     experimental: { incrementalBuild: true },
     // The routes, components and client scripts ship as source: Vite compiles them in the user's build.
-    vite: { ssr: { noExternal: ['soulpress'] } },
+    // The previews' modules are built as workers are (src/preview/open-panel.ts) and run as module scripts.
+    vite: { ssr: { noExternal: ['soulpress'] }, worker: { format: 'es' } },
   };
 }
 

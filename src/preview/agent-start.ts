@@ -6,7 +6,15 @@ import type { WorkerReply, WorkerRequest } from './agent-worker.ts';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-export async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
+const root = document.querySelector<HTMLElement>('[data-agent-live]');
+if (root) {
+  const status = root.querySelector<HTMLElement>('[data-live-status]')!;
+  start(root, status).catch((error: unknown) => {
+    status.textContent = `The live preview could not start: ${error instanceof Error ? error.message : String(error)}. The published composition is complete.`;
+  });
+}
+
+async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const page = root.closest<HTMLElement>('[data-agent-page]')!;
   const form = root.querySelector<HTMLFormElement>('[data-agent-form]')!;
   const select = form.elements.namedItem('file') as HTMLSelectElement;

@@ -27,7 +27,15 @@ function fill(box: HTMLElement, values: Record<string, string>): void {
   }
 }
 
-export async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
+const root = document.querySelector<HTMLElement>('[data-live]');
+if (root) {
+  const status = root.querySelector<HTMLElement>('[data-live-status]')!;
+  start(root, status).catch((error: unknown) => {
+    status.textContent = `The live preview could not start: ${error instanceof Error ? error.message : String(error)}. The published bundle above is complete.`;
+  });
+}
+
+async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const page = root.closest<HTMLElement>('[data-bundle]')!;
   const all = <T extends Element = HTMLElement>(selector: string) => [...page.querySelectorAll<T>(selector)];
   const one = <T extends Element = HTMLElement>(selector: string) => page.querySelector<T>(selector)!;

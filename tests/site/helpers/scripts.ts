@@ -19,6 +19,8 @@ export interface PageScripts {
 const IMPORT = /(\bimport\s*\(\s*|\bfrom\s*|\bimport\s*|\bnew\s+URL\s*\(\s*)["'`]([^"'`]+\.js)["'`]/g;
 /** An import that waits for the page to ask: `import(…)`, or a worker's URL. */
 const LATER = /^(?:import\s*\(|new\s+URL)/;
+/** A module's URL written as a string: the previews' openers add such a module as a script when the panel opens. */
+const MODULE_URL = /["'`](\/_astro\/[^"'`\s]+\.js)["'`]/g;
 const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 const gz = (text: string | Buffer): number => gzipSync(text).byteLength;
@@ -36,6 +38,7 @@ export function pageScripts(dist: string, html: string, pageFile: string, { upFr
       // A worker's URL is written from the site root (`/_astro/…`); imports are relative to the chunk.
       visit(target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(file), target)));
     }
+    if (!upFront) for (const m of code.matchAll(MODULE_URL)) visit(m[1]!.slice(1));
   };
   const source = html;
   for (const tag of tags(html)) {
