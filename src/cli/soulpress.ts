@@ -22,7 +22,9 @@ const FLAGS = {
   version: { type: 'boolean', short: 'v' },
 } as const;
 
-const SITE_FLAGS = ['vault', 'agents', 'lessons', 'out', 'base', 'site'];
+/** The flags that are options of the integration; `--out` is Astro's own. */
+const OPTION_FLAGS = ['vault', 'agents', 'lessons', 'base', 'site'] as const;
+const SITE_FLAGS = [...OPTION_FLAGS, 'out'];
 const COMMANDS: Record<string, { flags: string[]; args: number }> = {
   build: { flags: SITE_FLAGS, args: 0 },
   dev: { flags: [...SITE_FLAGS, 'host', 'port'], args: 0 },
@@ -69,7 +71,7 @@ async function configFile(cwd: string): Promise<Record<string, unknown>> {
 
 /** The integration's options: the flags over the file (the environment is read by the integration, under both). */
 function options(file: Record<string, unknown>, values: Values): Record<string, unknown> {
-  const flags = Object.fromEntries(['vault', 'agents', 'lessons', 'base', 'site'].filter((k) => typeof values[k] === 'string').map((k) => [k, values[k]]));
+  const flags = Object.fromEntries(OPTION_FLAGS.filter((k) => typeof values[k] === 'string').map((k) => [k, values[k]]));
   return { ...file, ...flags };
 }
 
@@ -84,8 +86,8 @@ async function site(command: 'build' | 'dev' | 'preview', values: Values, io: Io
   };
   if (own) {
     // The project's config has its own soulpress(): the folder flags reach it as the environment.
-    const names: Record<string, string> = { vault: 'SOUL_VAULT_DIR', agents: 'SOULPRESS_AGENTS', lessons: 'SOULPRESS_LESSONS', base: 'SOULPRESS_BASE', site: 'SOULPRESS_SITE' };
-    for (const [flag, variable] of Object.entries(names)) if (typeof values[flag] === 'string') process.env[variable] = values[flag] as string;
+    const { OPTION_ENV } = await import('../integration/options.ts');
+    for (const [flag, value] of Object.entries(options({}, values))) process.env[OPTION_ENV[flag as keyof typeof OPTION_ENV]!] = value as string;
   } else {
     const { default: soulpress } = await import('../integration/index.ts');
     const opts = options(await configFile(io.cwd), values);

@@ -13,6 +13,7 @@ import { LessonError, lessonsModule, readLessons } from './lessons.ts';
 import { resolveOptions } from './options.ts';
 import type { SoulpressOptions } from './options.ts';
 import { ROUTES, routeEntrypoint, routesFor } from './routes.ts';
+import type { RouteEntry } from '../data/urls.ts';
 import { astroConfig, missingIntegrations } from './astro-config.ts';
 import { indexNotes, writeSearchIndex } from './search-index.ts';
 import { guardOutDir, releaseOutDir } from './failed-build.ts';
@@ -59,6 +60,9 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
     name: 'soulpress',
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
+        const inject = (routes: readonly RouteEntry[]): void => {
+          for (const route of routes) injectRoute({ pattern: route.pattern, entrypoint: routeEntrypoint(route), prerender: true });
+        };
         const resolved = resolveOptions(options, fileURLToPath(config.root));
         // What a build keeps for the next one (rendered notes, search shards, Astro's own page cache)
         // lives in Astro's cache folder, or in the cacheDir option: builds of different vaults side by
@@ -73,7 +77,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         if (command === 'preview' || command === 'sync') {
           updateConfig({ vite: { plugins: [siteModule(notLoaded(command)), lessonsModule([])] } });
           // Every route, so `astro sync` types them all; preview serves what the build wrote.
-          for (const route of ROUTES) injectRoute({ pattern: route.pattern, entrypoint: routeEntrypoint(route), prerender: true });
+          inject(ROUTES);
           return;
         }
         let loaded: LoadedSite;
@@ -86,9 +90,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         }
         const { site, rendered } = loaded;
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
-        for (const route of routesFor({ agents: site.agents.length > 0, history: site.history !== null, lessons: lessons.length > 0 })) {
-          injectRoute({ pattern: route.pattern, entrypoint: routeEntrypoint(route), prerender: true });
-        }
+        inject(routesFor({ agents: site.agents.length > 0, history: site.history !== null, lessons: lessons.length > 0 }));
         // In `astro dev`, an edit under the vault or agents root loads the site again and reloads the page.
         const live =
           command === 'dev'

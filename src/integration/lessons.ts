@@ -4,8 +4,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'astro/zod';
-import { parse } from 'yaml';
 import type { Plugin } from 'vite';
+import { FrontmatterProblem, splitFrontmatter } from '../core/index.ts';
 import { readingMinutes } from '../markdown/reading-time.ts';
 import { lessonPath } from '../data/urls.ts';
 import type { LessonInfo } from '../data/types.ts';
@@ -35,19 +35,17 @@ export class LessonError extends Error {
   }
 }
 
-const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
-
-/** One lesson file's frontmatter, checked. YAML 1.2 core schema: `2026-01-02` stays a string unless quoted otherwise. */
+/** One lesson file's frontmatter, read by the core's one splitter (notes' too) and checked. */
 function lessonData(file: string, source: string): LessonInfo['data'] {
-  const block = FRONTMATTER.exec(source)?.[1];
-  if (block === undefined) throw new LessonError(file, ['no frontmatter (title, description, order, status)']);
-  let raw: unknown;
+  let split;
   try {
-    raw = parse(block);
+    split = splitFrontmatter(source.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new LessonError(file, [`frontmatter is not YAML (${(error as Error).message.split('\n')[0]})`]);
+    if (!(error instanceof FrontmatterProblem)) throw error;
+    throw new LessonError(file, [`frontmatter: ${error.message}`]);
   }
-  const result = lessonSchema.safeParse(raw);
+  if (split.yaml === null) throw new LessonError(file, ['no frontmatter (title, description, order, status)']);
+  const result = lessonSchema.safeParse(split.data);
   if (!result.success) throw new LessonError(file, result.error.issues.map((i) => `${i.path.join('.') || 'frontmatter'}: ${i.message}`));
   return result.data;
 }
