@@ -375,7 +375,12 @@ const header = [
   `- Generated families: seed ${seed}, notes of ~${SIZES.noteBytes} B (0.5x to 1.5x), a shared core of ${SIZES.sharedCore} notes, folders up to 3 deep, frontmatter on every note (some \`prompt_loading\`), Markdown with headings, lists, code blocks and \`soul://\` links; \`bench/generate.ts\` writes them.`,
   '',
 ];
-const report = [...header, ...sections].join('\n').replace(/\n{3,}/g, '\n\n') + '\n';
+// The hand-kept measurements at the end of the last report (one-off runs that docs/decisions.md
+// cites) are carried over, so a new run never drops them.
+const KEPT = '## Measurements behind decisions';
+const previous = (() => { try { return readFileSync(path.join(import.meta.dirname, 'RESULTS.md'), 'utf8'); } catch { return ''; } })();
+const kept = previous.includes(KEPT) ? previous.slice(previous.indexOf(KEPT)) : '';
+const report = [...header, ...sections, kept].join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 mkdirSync(path.dirname(outFile), { recursive: true });
 writeFileSync(outFile, report);
 console.log(report);
