@@ -4,6 +4,7 @@
 import { TOKENS_LABEL, bytes, percent, plural, size, tokenCount } from './format.ts';
 import type { AgentView } from '../data/types.ts';
 import { stackedBar } from './bar.ts';
+import type { BarSegment } from './bar.ts';
 import { esc } from './escape.ts';
 import { scrollRegionAttrs, tableScrollHtml } from '../markdown/scroll-region.ts';
 
@@ -53,10 +54,14 @@ export function agentSectionRows(view: AgentView): string {
   return html;
 }
 
+/** The bar's segments, one per section (a placeholder's of unknown size): the page's bar and its share image draw these. */
+export function agentBarSegments(view: AgentView, base: string): BarSegment[] {
+  return view.sections.map((s) => ({ label: s.label, slot: s.slot, bytes: s.bytes ?? 0, share: s.share, href: url(base, `${view.href}#${s.anchor}`), unknown: s.placeholder }));
+}
+
 export function agentBar(view: AgentView, base: string): string {
   if (view.sections.length === 0) return '';
-  const segments = view.sections.map((s) => ({ label: s.label, slot: s.slot, bytes: s.bytes ?? 0, share: s.share, href: url(base, `${view.href}#${s.anchor}`), unknown: s.placeholder }));
-  return stackedBar(segments, `What the directory adds to the prompt, ${bytes(view.knownBytes)} by section: ${view.sections.filter((s) => !s.placeholder).map((s) => `${s.label} ${percent(s.share)}`).join(', ')}; ${view.placeholders} sections are made by LingTai at rebuild`);
+  return stackedBar(agentBarSegments(view, base), `What the directory adds to the prompt, ${bytes(view.knownBytes)} by section: ${view.sections.filter((s) => !s.placeholder).map((s) => `${s.label} ${percent(s.share)}`).join(', ')}; ${view.placeholders} sections are made by LingTai at rebuild`);
 }
 
 export function showCard(view: AgentView): string {
