@@ -23,13 +23,13 @@ function cardText(card: ShareCard, siteTitle: string): string {
 /** The characters no installed font covers, each named once per build. */
 const warned = new Set<string>();
 
-/** The card's PNG bytes, OG_WIDTH×OG_HEIGHT; `warn` is told once per character no font covers (it is left out). */
+/** The card's PNG bytes, OG_WIDTH×OG_HEIGHT; `warn` is told once per character no font covers (drawn as a box). */
 export async function ogImage(card: ShareCard, siteTitle: string, warn: (message: string) => void = console.warn): Promise<Uint8Array<ArrayBuffer>> {
   const { fonts, uncovered } = await fontsFor(cardText(card, siteTitle));
   const missing = uncovered.filter((ch) => !warned.has(ch));
   if (missing.length > 0) {
     for (const ch of missing) warned.add(ch);
-    warn(`Soulpress: the share image of ${card.name} leaves out ${missing.join(' ')}: no font it has covers them`);
+    warn(`Soulpress: the share image of ${card.name} draws ${missing.join(' ')} as empty boxes: no font it has covers them`);
   }
   const svg = await satori(cardTree(card, siteTitle) as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts });
   // Copied into a plain ArrayBuffer, as a Response body takes it.

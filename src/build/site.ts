@@ -68,7 +68,7 @@ const renders = new Map<string | null, Promise<RenderCache>>();
  * revision and rendered HTML are reused, and so is every member no change reached.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.agents, options.agentsNamed ?? false, options.agentsPublish ?? [], options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.historyDepth, options.prices]);
+  const key = JSON.stringify([options.vault, options.agents, options.agentsNamed ?? false, options.agentsPublish ?? [], options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.shareImages ?? true, options.historyDepth, options.prices]);
   const before = cache.get(key);
   if (!changed) return before ?? start(options, key, null);
   // Edits in quick succession: a reload starts once the one before it has loaded, from what that one
@@ -245,6 +245,7 @@ function siteOutline(options: SiteOptions, family: Family, notes: readonly NoteB
     tokenizer: TOKENIZER,
     prices: options.prices,
     search: options.search,
+    shareImages: options.shareImages ?? true,
     noteIndexes: options.search ? Array.from({ length: shardCount(notes.length) }, (_, i) => noteIndexPath(i)) : [],
     family: family.name,
     harness: options.harness,

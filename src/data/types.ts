@@ -15,6 +15,8 @@ export interface SiteOptions {
   title: string;
   /** Whether the build writes a Pagefind index and shows the search page. */
   search: boolean;
+  /** Whether member pages get share images (og:image, drawn when there is a `site`). Default: true. */
+  shareImages?: boolean;
   /** Absolute path of the agents root (LingTai agent directories); a missing folder means no agents. */
   agents: string;
   /** Whether the agents root was named (option or environment): then a missing one is an error, not "no agents". */
@@ -73,6 +75,8 @@ export interface SiteData {
   tokenizer: { id: string; vendor: string; library: string; label: string };
   prices: ModelPrice[];
   search: boolean;
+  /** Whether member pages name a share image (with a `site`: src/build/og-image.ts draws them). */
+  shareImages: boolean;
   /** The note pages' search index folders (relative to the base), one per shard; [] with search off. */
   noteIndexes: string[];
   family: string;

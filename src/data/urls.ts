@@ -248,9 +248,9 @@ export function agentSnapshotPath(agent: string): string {
 // accessibility walk read the same table to name a built page by the route that made it.
 /**
  * What must exist for a route to be injected: agents, history and lessons routes only with that content;
- * share images only with a `site`, since a page can name its image only by an absolute URL.
+ * share images only when they are on and there is a `site`, since a page names its image by an absolute URL.
  */
-export type RouteNeed = 'agents' | 'history' | 'lessons' | 'site';
+export type RouteNeed = 'agents' | 'history' | 'lessons' | 'shareImages';
 
 export interface RouteEntry {
   /** Astro's route pattern, as `injectRoute` takes it. */
@@ -284,10 +284,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/agents/[agent]', file: 'agents/[agent]/index.astro', needs: 'agents' },
   { pattern: '/agents/[agent]/[domain]', file: 'agents/[agent]/[domain]/index.astro', needs: 'agents' },
   { pattern: '/agents/[agent]/[domain]/[...entry]', file: 'agents/[agent]/[domain]/[...entry].astro', needs: 'agents' },
-  { pattern: '/souls/[soul]/og.png', file: 'souls/[soul]/og.png.ts', needs: 'site' },
-  { pattern: '/souls/[soul]/[preset]/og.png', file: 'souls/[soul]/[preset]/og.png.ts', needs: 'site' },
-  { pattern: '/guests/[guest]/og.png', file: 'guests/[guest]/og.png.ts', needs: 'site' },
-  { pattern: '/agents/[agent]/og.png', file: 'agents/[agent]/og.png.ts', needs: ['agents', 'site'] },
+  { pattern: '/souls/[soul]/og.png', file: 'souls/[soul]/og.png.ts', needs: 'shareImages' },
+  { pattern: '/souls/[soul]/[preset]/og.png', file: 'souls/[soul]/[preset]/og.png.ts', needs: 'shareImages' },
+  { pattern: '/guests/[guest]/og.png', file: 'guests/[guest]/og.png.ts', needs: 'shareImages' },
+  { pattern: '/agents/[agent]/og.png', file: 'agents/[agent]/og.png.ts', needs: ['agents', 'shareImages'] },
   { pattern: '/favicon.svg', file: 'favicon.svg.ts' },
   { pattern: '/data/notes.json', file: 'data/notes.json.ts' },
   { pattern: '/data/snapshots/[soul].json', file: 'data/snapshots/[soul].json.ts' },

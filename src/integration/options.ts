@@ -82,6 +82,8 @@ export const optionsSchema = z.strictObject({
   base: z.string().regex(/^\/[^?#\s]*$/, 'must be a path that starts with "/"').optional(),
   /** Write a Pagefind search index and show the search page. */
   search: z.boolean().optional(),
+  /** Draw a share image (og:image) for each soul, preset, guest and agent page; needs `site`. */
+  shareImages: z.boolean().optional(),
   /** History pages: false for none, true or `{ depth }` for the newest commits that touched the vault root. */
   history: z.union([z.boolean(), z.strictObject({ depth: z.int().min(0, 'must be 0 (off) or more commits') })], { error: 'must be true, false or { depth: N }' }).optional(),
   /** The models whose cost each soul page shows, in US dollars per million tokens; [] shows none. */
@@ -105,6 +107,7 @@ export const OPTION_ENV: Partial<Record<OptionName, string>> = {
   site: 'SOULPRESS_SITE',
   base: 'SOULPRESS_BASE',
   search: 'SOULPRESS_SEARCH',
+  shareImages: 'SOULPRESS_SHARE_IMAGES',
   history: 'SOULPRESS_HISTORY',
   cacheDir: 'SOULPRESS_CACHE_DIR',
 };
@@ -164,7 +167,7 @@ export function envOptions(env: NodeJS.ProcessEnv): SoulpressOptions {
   for (const [name, variable] of Object.entries(OPTION_ENV) as [OptionName, string][]) {
     const value = env[variable];
     if (value === undefined || value === '') continue;
-    if (name === 'search' || name === 'history') {
+    if (name === 'search' || name === 'shareImages' || name === 'history') {
       const depth = name === 'history' && /^\d+$/.test(value) ? { depth: Number(value) } : undefined;
       if (value !== 'on' && value !== 'off' && depth === undefined) {
         const takes = name === 'history' ? 'off, on or a whole number of commits' : 'off or on';
@@ -198,6 +201,7 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     site: o.site,
     base: o.base,
     search: o.search ?? true,
+    shareImages: o.shareImages ?? true,
     historyDepth: history === true ? DEFAULT_HISTORY_DEPTH : history === false ? 0 : history.depth,
     prices: o.prices ?? DEFAULT_PRICES,
     cacheDir: null,
