@@ -36,7 +36,7 @@ export const SLOT_COLOURS: readonly string[] = ['#7c4dd6', '#1f6fd1', '#2b8a4b',
 const INK = { bg: '#ffffff', fg: '#1c2128', muted: '#59636e', border: '#d9dee4', accent: '#0b62c4', track: '#f2f4f7' };
 
 /** The most legend entries the image names; the rest are in the bar, and on the page. */
-const LEGEND_MAX = 6;
+const LEGEND_MAX = 4;
 
 function shares(segments: readonly BarSegment[]): string {
   return segments
@@ -113,7 +113,7 @@ const line = (text: string, style: Record<string, string | number>): CardNode =>
 function bar(segments: readonly BarSegment[]): CardNode {
   const total = segments.reduce((sum, s) => sum + s.bytes, 0);
   const parts = segments.filter((s) => s.bytes > 0).map((s) => el({ width: Number(((s.bytes / total) * BAR_WIDTH).toFixed(2)), height: '100%', backgroundColor: colour(s.slot) }));
-  return el({ width: BAR_WIDTH, height: 56, borderRadius: 10, overflow: 'hidden', backgroundColor: INK.track, border: `1px solid ${INK.border}` }, ...parts);
+  return el({ width: BAR_WIDTH, height: 64, borderRadius: 12, overflow: 'hidden', backgroundColor: INK.track, border: `1px solid ${INK.border}` }, ...parts);
 }
 
 function legend(segments: readonly BarSegment[]): CardNode {
@@ -123,16 +123,16 @@ function legend(segments: readonly BarSegment[]): CardNode {
   const shown = known.filter((s) => largest.has(s));
   const items = shown.map((s) =>
     el(
-      { alignItems: 'center', marginRight: 26, marginBottom: 6, lineHeight: 1.3 },
-      el({ width: 18, height: 18, borderRadius: 4, backgroundColor: colour(s.slot), marginRight: 10 }),
-      line(s.label, { fontSize: 23, color: INK.fg, maxWidth: 280 }),
-      el({ fontSize: 23, color: INK.muted, marginLeft: 8 }, percent(s.share)),
+      { alignItems: 'center', marginRight: 30, marginBottom: 6, lineHeight: 1.3 },
+      el({ width: 22, height: 22, borderRadius: 5, backgroundColor: colour(s.slot), marginRight: 10 }),
+      line(s.label, { fontSize: 28, color: INK.fg, maxWidth: 420 }),
+      el({ fontSize: 28, color: INK.muted, marginLeft: 8 }, percent(s.share)),
     ),
   );
   const rest = known.length - shown.length;
-  if (rest > 0) items.push(el({ fontSize: 23, color: INK.muted, marginBottom: 6, lineHeight: 1.3 }, `+ ${rest} more`));
+  if (rest > 0) items.push(el({ fontSize: 28, color: INK.muted, marginBottom: 6, lineHeight: 1.3 }, `+ ${rest} more`));
   // Two rows at most: the card's height is fixed, and a third would run off its edge.
-  return el({ flexWrap: 'wrap', marginTop: 14, width: BAR_WIDTH, maxHeight: 2 * 36, overflow: 'hidden' }, ...items);
+  return el({ flexWrap: 'wrap', marginTop: 14, width: BAR_WIDTH, maxHeight: 2 * 43, overflow: 'hidden' }, ...items);
 }
 
 /** The family the card's text asks for (src/build/og-fonts.ts loads it, and the fallbacks). */
@@ -140,19 +140,19 @@ export const CARD_FAMILY = 'Noto Sans';
 
 /** The card laid out for satori, 1200×630: who it is at the top, the figures and the bar at the bottom. */
 export function cardTree(card: ShareCard, siteTitle: string): CardNode {
-  const figures = card.figures.map((f) => el({ flexDirection: 'column', marginRight: 56 }, el({ fontSize: 46, fontWeight: 700, color: INK.fg, lineHeight: 1.2 }, f.value), el({ fontSize: 24, color: INK.muted, lineHeight: 1.3 }, f.label)));
+  const figures = card.figures.map((f) => el({ flexDirection: 'column', marginRight: 64 }, el({ fontSize: 60, fontWeight: 700, color: INK.fg, lineHeight: 1.2 }, f.value), el({ fontSize: 28, color: INK.muted, lineHeight: 1.3 }, f.label)));
   const top = el(
     { flexDirection: 'column', flexShrink: 0 },
-    el({ justifyContent: 'space-between', fontSize: 24, color: INK.muted, width: BAR_WIDTH }, line(`${card.kind} · ${card.context}`, { maxWidth: 760 }), line(siteTitle, { maxWidth: 300, color: INK.accent, fontWeight: 700 })),
-    line(card.name, { fontSize: 72, fontWeight: 700, color: INK.fg, marginTop: 10, lineHeight: 1.2 }),
-    ...(card.preset === null ? [] : [line(`preset ${card.preset}`, { fontSize: 34, color: INK.accent, lineHeight: 1.3 })]),
+    el({ justifyContent: 'space-between', fontSize: 27, color: INK.muted, width: BAR_WIDTH }, line(`${card.kind} · ${card.context}`, { maxWidth: 760 }), line(siteTitle, { maxWidth: 300, color: INK.accent, fontWeight: 700 })),
+    line(card.name, { fontSize: 84, fontWeight: 700, color: INK.fg, marginTop: 6, lineHeight: 1.2 }),
+    ...(card.preset === null ? [] : [line(`preset ${card.preset}`, { fontSize: 38, color: INK.accent, lineHeight: 1.3 })]),
   );
   const bottom = el(
     { flexDirection: 'column', flexShrink: 0 },
-    el({ marginBottom: 22 }, ...figures),
+    el({ marginBottom: 20 }, ...figures),
     ...(card.segments.some((s) => s.bytes > 0) ? [bar(card.segments)] : []),
     legend(card.segments),
-    ...(card.note === null ? [] : [line(card.note, { fontSize: 22, color: INK.muted })]),
+    ...(card.note === null ? [] : [line(card.note, { fontSize: 26, color: INK.muted })]),
   );
   // Satori sizes boxes without their padding and border, so the fixed size is on a box that has neither.
   return el(
