@@ -12,7 +12,7 @@ import { versionOf } from '../node/package-version.ts';
 export { OG_HEIGHT, OG_WIDTH };
 
 /** Bumped when the drawing changes in a way the card's data does not show (layout, colours). */
-const DRAWING = 'og-2';
+const DRAWING = 'og-3';
 
 /** The text a card draws: what its fonts must cover. */
 function cardText(card: ShareCard, siteTitle: string): string {

@@ -117,7 +117,8 @@ function bar(segments: readonly BarSegment[]): CardNode {
 }
 
 function legend(segments: readonly BarSegment[]): CardNode {
-  const known = segments.filter((s) => !s.unknown);
+  // What the bar draws: a part of no size (an empty memory index) is on the page's legend, not the image's.
+  const known = segments.filter((s) => !s.unknown && s.bytes > 0);
   // The largest parts, named in load order: what a reader of the image wants to see first.
   const largest = new Set([...known].sort((a, b) => b.bytes - a.bytes).slice(0, LEGEND_MAX));
   const shown = known.filter((s) => largest.has(s));

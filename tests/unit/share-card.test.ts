@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { SLOT_COLOURS, OG_HEIGHT, OG_WIDTH, agentCard, bundleCard } from '../../src/render/share-card.ts';
+import { SLOT_COLOURS, OG_HEIGHT, OG_WIDTH, agentCard, bundleCard, cardTree } from '../../src/render/share-card.ts';
 import type { ShareCard } from '../../src/render/share-card.ts';
 import { fontsFor } from '../../src/build/og-fonts.ts';
 import { ogImage } from '../../src/build/og-image.ts';
@@ -94,4 +94,17 @@ test('a CJK name is drawn in its glyphs, not as the box a font draws for a chara
     const whole = await drawn(name);
     for (const boxed of [`\uE000${name[1]}`, `${name[0]}\uE000`]) assert.equal(whole.equals(await drawn(boxed)), false, `${name} is drawn as ${boxed}`);
   }
+});
+
+test('the legend names the largest parts the bar draws, in load order, and counts the rest; a part of no size is neither', () => {
+  const part = (label: string, bytes: number, slot = 1) => ({ label, slot, bytes, share: bytes / 1000, href: '' });
+  const texts = (card: ShareCard): string => JSON.stringify(cardTree(card, 'Site'));
+  const six = { ...CARD, segments: [part('A', 50), part('B', 300), part('C', 0), part('D', 200), part('E', 10), part('F', 400), part('G', 40)] };
+  const drawn = texts(six);
+  // The four largest (F 400, B 300, D 200, A 50) are named; G (40) and E (10) are "+ 2 more"; C has no size.
+  for (const label of ['"B"', '"D"', '"F"', '"A"']) assert.ok(drawn.includes(label), label);
+  for (const label of ['"E"', '"G"', '"C"']) assert.equal(drawn.includes(label), false, label);
+  assert.ok(drawn.includes('+ 2 more'));
+  assert.ok(drawn.indexOf('"A"') < drawn.indexOf('"B"') && drawn.indexOf('"D"') < drawn.indexOf('"F"'), 'in load order');
+  assert.equal(texts({ ...CARD, segments: [part('A', 50), part('C', 0)] }).includes('more'), false);
 });
