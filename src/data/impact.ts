@@ -2,9 +2,11 @@
 // the tokens they come to and what the next turn costs on each priced model. The note pages, the
 // catalogs and `soul-vault impact` all take their figures from bundleImpacts.
 import { PROMPT_SEPARATOR, documentResends, flipResend, utf8Length } from '../core/index.ts';
-import type { Bundle, DocumentResend, Resend } from '../core/index.ts';
+import type { Bundle, DocumentResend } from '../core/index.ts';
 import { cacheBreakCost } from './cost.ts';
-import type { ModelPrice } from './types.ts';
+import type { ImpactCost, ModelPrice, ResendView } from './types.ts';
+
+export type { ImpactCost };
 
 /** Counts the tails of a prompt (src/node/tokens.ts: suffixTokens and headedTokens). */
 export interface ImpactCounter {
@@ -14,23 +16,10 @@ export interface ImpactCounter {
   headed(head: string, sep: string, texts: readonly string[], suffixes: readonly number[], from: number): number;
 }
 
-/** What the next turn costs on one model after the edit, and how much more than a full cache hit. */
-export interface ImpactCost {
-  price: ModelPrice;
-  cost: number;
-  extra: number;
-}
-
-export interface ResendTokens extends Resend {
-  promptTokens: number;
-  resentTokens: number;
-  costs: ImpactCost[];
-}
-
 /** One document's figures: an edit to its note, and for a pointer what flipping it to whole would cost. */
-export interface DocumentImpact extends DocumentResend, ResendTokens {
+export interface DocumentImpact extends DocumentResend, ResendView {
   /** For a pointer to a note that exists: the same figures with the note carried whole instead. */
-  flip: ResendTokens | null;
+  flip: ResendView | null;
 }
 
 const costsOf = (promptTokens: number, resentTokens: number, prices: readonly ModelPrice[]): ImpactCost[] =>
@@ -58,7 +47,7 @@ export function bundleImpacts(
     const i = r.index - 1;
     const doc = bundle.documents[i]!;
     const resentTokens = r.resentBytes === 0 ? 0 : suffixes[i]!;
-    let flip: ResendTokens | null = null;
+    let flip: ResendView | null = null;
     const whole = doc.mode === 'pointer' && doc.text !== '' ? wholeText(doc.uri) : null;
     if (whole !== null && whole !== '') {
       const at = flipResend(r, utf8Length(doc.text), utf8Length(whole));
