@@ -57,7 +57,7 @@ function independent(note: ExpectedNote): Figures[] {
 }
 
 function workOut(note: ExpectedNote): Figures[] {
-  const text = decodeNote(note.bytes, note.uri);
+  const text = decodeNote(note.bytes, note.uri, undefined, 'read');
   const out: Figures[] = [];
   for (const { bundle } of bundles) {
     const index = bundle.documents.findIndex((d) => d.uri === note.uri);
