@@ -4,7 +4,7 @@
 import { PROMPT_SEPARATOR, documentResends, flipResend, utf8Length } from '../core/index.ts';
 import type { Bundle, DocumentResend } from '../core/index.ts';
 import { cacheBreakCost } from './cost.ts';
-import type { ImpactCost, ModelPrice, ResendView } from './types.ts';
+import type { ImpactCost, ModelPrice, NoteImpactView, ResendView } from './types.ts';
 
 export type { ImpactCost };
 
@@ -63,3 +63,8 @@ export function bundleImpacts(
 
 /** A share for JSON and tests: five decimals, as the example prints it. */
 export const roundShare = (share: number): number => Math.round(share * 100_000) / 100_000;
+
+/** Notes by what an edit to them resends over every bundle, most first; a stable sort keeps their order among equals. */
+export function byEditCost<T extends { impact: NoteImpactView }>(notes: readonly T[]): T[] {
+  return [...notes].sort((a, b) => b.impact.total.resentTokens - a.impact.total.resentTokens);
+}

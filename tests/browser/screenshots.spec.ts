@@ -12,6 +12,7 @@ const PAGES = [
   { name: 'catalog', path: '/shared/' },
   { name: 'note', path: '/notes/cwkpippa-shared/core/voice/' },
   { name: 'note-pointer', path: '/notes/cwkpippa-shared/core/craft/testing/' },
+  { name: 'vault-notes', path: '/notes/cwkpippa-shared/' },
   { name: 'agent', path: '/agents/mingjing/' },
   { name: 'agent-rejected', path: '/agents/jianxin/' },
   { name: 'agent-entry', path: '/agents/mingjing/knowledge/sources/citation-style/' },
