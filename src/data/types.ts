@@ -341,6 +341,21 @@ export interface AgentSectionView {
   /** Colour slot for the bar (--role-N). */
   slot: number;
   text: string;
+  /**
+   * What an edit to the section resends: from its start to the end, in the bytes the directory makes
+   * (offsets leave out placeholders, whose text is LingTai's); 0 for a placeholder, which no edit here changes.
+   */
+  resend: AgentResend;
+}
+
+/** What an edit at one place of an agent's prompt resends: bytes from the core's resends, tokens of the sections from there on. */
+export interface AgentResend {
+  offset: number;
+  resentBytes: number;
+  /** resentBytes over the bytes the directory makes, 0..1. */
+  share: number;
+  /** The tokens of the sections an edit resends (each section's count added up); null when none is counted. */
+  resentTokens: TokenCount | null;
 }
 
 export interface AgentEntryRef {
@@ -370,7 +385,10 @@ export interface AgentView {
   published: boolean;
   /** The prompt as far as the directory makes it, placeholders marked. */
   promptText: string;
-  pins: Array<{ path: string; status: string; label: string; href: string | null }>;
+  /** Each pin; an appended one with what an edit to the pinned file resends (from where its text starts in the pad on). */
+  pins: Array<{ path: string; status: string; label: string; href: string | null; resend: AgentResend | null }>;
+  /** An owner-document edit: it lands in batch 1, so it resends batch 1 and everything after it. */
+  ownerResend: AgentResend;
   rulesOutcome: string;
   knowledge: AgentEntryRef[];
   skills: AgentEntryRef[];
