@@ -2,7 +2,8 @@
 // turn a PsycheReport into this, so a re-composition in the browser draws what the build drew.
 import { MAKER_LABELS, PAD_DIVIDER, PIN_LABELS, renderPsyche, rulesOutcome, shownPinPath, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
-import { resends, utf8Length } from '../core/index.ts';
+import { resends } from '../core/impact.ts';
+import { utf8Length } from '../core/text.ts';
 import type { AgentResend, AgentSectionView, AgentView, TokenCount } from './types.ts';
 import { agentPath } from './urls.ts';
 

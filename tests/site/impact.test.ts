@@ -101,7 +101,7 @@ function onPage(note: ExpectedNote): Figures[] {
     assert.equal(shown('index'), a('data-index'));
     if (a('data-mode') === 'whole') assert.equal(shown('resent-tokens'), Number(a('data-resent-tokens')).toLocaleString('en-US'));
     return {
-      member: a('data-member'),
+      member: a('data-impact-member'),
       preset: a('data-preset') === '' ? null : a('data-preset'),
       index: Number(a('data-index')),
       mode: a('data-mode'),
