@@ -15,7 +15,11 @@ export function noteImpacts(views: readonly BundleView[], loaded: ReadonlyMap<st
   for (const view of views) {
     const bundle = loaded.get(view.key);
     if (!bundle) continue;
+    // One row per bundle and note, its first document, as `soul-vault impact` has it.
+    const seen = new Set<string>();
     for (const r of bundleImpacts(bundle, impactTokens, prices, wholeText, (uri) => notes.has(uri))) {
+      if (seen.has(r.uri)) continue;
+      seen.add(r.uri);
       const doc = view.documents[r.index - 1]!;
       const row: ImpactRowView = {
         key: view.key,
