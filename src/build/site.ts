@@ -14,7 +14,8 @@ import { openRenderCache } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
 import { loadHistory } from './history.ts';
-import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteBase, SiteData, SiteOptions } from '../data/types.ts';
+import { impactOf, noteImpacts } from './impact.ts';
+import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteBase, NoteImpactView, SiteData, SiteOptions } from '../data/types.ts';
 import { guestPath, noteIndexPath, soulPath, uriAnchor } from '../data/urls.ts';
 import { shardCount } from '../data/search-shards.ts';
 
@@ -144,7 +145,8 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const byUri = new Map(notes.map((n) => [n.uri, n]));
   const members = await loadMembers(options, store, family, byUri, reuse);
   const history = await loadHistory(options, family, members.bundles, members.loaded, byUri);
-  const catalog = await buildCatalog(store, family.shared, members.bundles, byUri);
+  const impacts = noteImpacts(members.bundles, members.loaded, byUri, options.prices);
+  const catalog = await buildCatalog(store, family.shared, members.bundles, byUri, impacts);
   const site = siteOutline(options, family, notes, byUri, members, catalog, agents.agents, agents.snapshots, history);
   // Like the rendered notes, counts are written back by a cold load only, not after every edit in dev.
   if (reuse === null) await saveTokenStore();
@@ -153,7 +155,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const loadedBy = loadedByUri(members.bundles);
   const rendered = Promise.all([html, agents.rendered]).then(([noteHtml, agentEntries]): SiteData => ({
     ...site,
-    notes: notes.map((n, i) => ({ ...n, html: noteHtml[i]!, loadedBy: loadedBy.get(n.uri) ?? [] })),
+    notes: notes.map((n, i) => ({ ...n, html: noteHtml[i]!, loadedBy: loadedBy.get(n.uri) ?? [], impact: impactOf(impacts, n.uri, options.prices) })),
     agentEntries,
   }));
   rendered.catch(() => undefined);
@@ -290,8 +292,13 @@ function loadedByUri(bundles: readonly BundleView[]): Map<string, LoadedBy[]> {
   return byUri;
 }
 
+/** A note's edit cost over every bundle that carries it, for the catalogs' sort. */
+function editCost(impact: NoteImpactView | undefined): CatalogEntry['editCost'] {
+  return { bundles: impact?.rows.length ?? 0, resentBytes: impact?.total.resentBytes ?? 0, resentTokens: impact?.total.resentTokens ?? 0 };
+}
+
 /** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */
-async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteBase>): Promise<CatalogEntry[]> {
+async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteBase>, impacts: ReadonlyMap<string, NoteImpactView>): Promise<CatalogEntry[]> {
   const entries = new Map<string, CatalogEntry>();
   const anchors = new Set<string>();
   const entry = (uri: string, path: string): CatalogEntry => {
@@ -313,6 +320,7 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
         tokens: note?.tokens ?? null,
         anchor,
         carriedBy: [],
+        editCost: editCost(impacts.get(uri)),
       };
       entries.set(uri, e);
     }

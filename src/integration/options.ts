@@ -5,6 +5,7 @@ import { z } from 'astro/zod';
 import { AstroError } from 'astro/errors';
 import type { ModelPrice, SiteOptions } from '../data/types.ts';
 import { DEFAULT_FOLDERS, defaultFolder } from '../node/default-folders.ts';
+import { DEFAULT_PRICES } from '../data/prices.ts';
 
 /** A wrong option: its message and a hint, no stack trace. */
 export class OptionError extends AstroError {
@@ -15,30 +16,8 @@ export class OptionError extends AstroError {
   }
 }
 
-/**
- * List prices for input tokens, USD per million, as the providers published them (read 2026-12-01;
- * docs/decisions.md, "Tokens and cost", says where). Prices change: set `prices` for your models.
- */
-export const DEFAULT_PRICES: ModelPrice[] = [
-  {
-    provider: 'OpenAI',
-    model: 'gpt-5.4',
-    exactTokens: true,
-    input: 2.5,
-    cacheRead: 0.25,
-    cacheWrite: null,
-    source: 'developers.openai.com/api/docs/pricing (standard tier, short context), as of 2026-06',
-  },
-  {
-    provider: 'Anthropic',
-    model: 'Claude Sonnet 5',
-    exactTokens: false,
-    input: 2,
-    cacheRead: 0.2,
-    cacheWrite: 2.5,
-    source: 'platform.claude.com/docs/en/models/sonnet-5/overview (5-minute cache write), read 2026-12-01',
-  },
-];
+// The default price table lives with the data, so the CLI reads it without the schema.
+export { DEFAULT_PRICES };
 
 export const DEFAULT_HARNESS = 'webui';
 export const DEFAULT_TITLE = 'Soulpress';
