@@ -62,7 +62,7 @@ export const ROLE_RULES: Readonly<Record<Role, RoleRule>> = {
 // Pure annotations, here and on FLIPPABLE_ROLES: a bundle that imports the role table but not these drops
 // them (they are calls, which a bundler otherwise keeps for their possible side effects).
 /** Each role by name, for code outside the core that must name one (`ROLE.identity`), never a string. */
-export const ROLE = /* @__PURE__ */ Object.fromEntries([...SOUL_ROLES, ...GUEST_ROLES].map((r) => [r, r])) as { readonly [R in Role]: R };
+export const ROLE = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ ([...SOUL_ROLES, ...GUEST_ROLES] as Role[]).map((r) => [r, r])) as { readonly [R in Role]: R };
 
 /** The mode a role's note gets for its `prompt_loading` value (undefined when the note has none). */
 export function modeFor(role: Role, loading: LoadingValue | undefined): 'whole' | 'pointer' {

@@ -1,7 +1,7 @@
 // The live preview of an agent page, main-thread side: the controls and the redraw, nothing else.
 // The composer and the renderers run in src/preview/agent-worker.ts; each edit goes there and the
-// page's parts come back as the HTML the build would have written. Loaded by agent-live.ts when the reader
-// opens the panel; without JavaScript none of this shows.
+// page's parts come back as the HTML the build would have written. Loaded by open-panel.ts (the page's
+// `data-start`) when the reader opens the panel; without JavaScript none of this shows.
 import type { WorkerReply, WorkerRequest } from './agent-worker.ts';
 import { fill, startPreview } from './preview-page.ts';
 import { linkWorker } from './worker-link.ts';

@@ -1,7 +1,7 @@
 // The live preview of a soul or guest page, main-thread side: the controls, the address and the
 // redraw, nothing else. The loader and the renderers run in src/preview/live-worker.ts; each change
 // goes there and the page's parts come back as the HTML the build would have written. Loaded by
-// live.ts when the reader opens the panel; without JavaScript none of this shows.
+// open-panel.ts (the page's `data-start`) when the reader opens the panel; without JavaScript none of this shows.
 import type { Mode } from '../core/index.ts';
 import type { LiveParts, LiveReply, LiveRequest, NoteShown, Wanted } from './live-worker.ts';
 import { fill, startPreview } from './preview-page.ts';
