@@ -59,8 +59,10 @@ export const ROLE_RULES: Readonly<Record<Role, RoleRule>> = {
   memory: { label: 'Memories', slot: 6, mode: 'whole' },
 };
 
+// Pure annotations, here and on FLIPPABLE_ROLES: a bundle that imports the role table but not these drops
+// them (they are calls, which a bundler otherwise keeps for their possible side effects).
 /** Each role by name, for code outside the core that must name one (`ROLE.identity`), never a string. */
-export const ROLE = Object.fromEntries([...SOUL_ROLES, ...GUEST_ROLES].map((r) => [r, r])) as { readonly [R in Role]: R };
+export const ROLE = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ ([...SOUL_ROLES, ...GUEST_ROLES] as Role[]).map((r) => [r, r])) as { readonly [R in Role]: R };
 
 /** The mode a role's note gets for its `prompt_loading` value (undefined when the note has none). */
 export function modeFor(role: Role, loading: LoadingValue | undefined): 'whole' | 'pointer' {
@@ -71,7 +73,7 @@ export function modeFor(role: Role, loading: LoadingValue | undefined): 'whole' 
 }
 
 /** Roles whose notes a reader may flip between whole and pointer, by editing `prompt_loading`. */
-export const FLIPPABLE_ROLES: readonly Role[] = (Object.keys(ROLE_RULES) as Role[]).filter((r) => ROLE_RULES[r].mode !== 'whole');
+export const FLIPPABLE_ROLES = /* @__PURE__ */ Object.keys(ROLE_RULES).filter((r) => ROLE_RULES[r as Role].mode !== 'whole') as readonly Role[];
 
 /**
  * The `prompt_loading` value that asks a flippable role's note for a mode: `inline` for whole,

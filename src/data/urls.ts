@@ -87,7 +87,8 @@ export function guestPath(guest: string): string {
 
 /** The family history page: every commit that touched the vault root and the caches it broke. */
 export const HISTORY_PATH = 'history/';
-const HISTORY_SEGMENT = HISTORY_PATH.slice(0, -1);
+// Pure: the previews' workers import this module for other paths and drop it.
+const HISTORY_SEGMENT = /* @__PURE__ */ HISTORY_PATH.slice(0, -1);
 
 /** A bundle's history page, below its own page: `souls/<soul>/history/`, `souls/<soul>/<preset>/history/`, `guests/<guest>/history/`. */
 export function historyPath(bundlePath: string): string {

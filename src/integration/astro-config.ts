@@ -28,7 +28,9 @@ export function astroConfig(options: ResolvedOptions): ConfigUpdate {
     experimental: { incrementalBuild: true },
     // The routes, components and client scripts ship as source: Vite compiles them in the user's build.
     // The previews' modules are built as workers are (src/preview/open-panel.ts) and run as module scripts.
-    vite: { ssr: { noExternal: ['soulpress'] }, worker: { format: 'es' } },
+    // Their output keeps no comments: the minifier has used the pure annotations already, and every byte
+    // of these modules counts against the preview's budget (tests/site/preview-budget.test.ts).
+    vite: { ssr: { noExternal: ['soulpress'] }, worker: { format: 'es', rolldownOptions: { output: { comments: false } } } },
   };
 }
 

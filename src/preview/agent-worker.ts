@@ -12,6 +12,7 @@ import type { AgentSnapshot } from '../data/snapshot-types.ts';
 import { estimateTokens } from '../data/token-rate.ts';
 import { agentParts, agentSectionRows } from '../render/render-agent.ts';
 import type { AgentParts } from '../render/render-agent.ts';
+import { fetchSnapshot, serve } from './worker-serve.ts';
 
 export type WorkerRequest = { id: number } & ({ op: 'start'; url: string; base: string } | { op: 'read'; path: string } | { op: 'write'; path: string; text: string } | { op: 'delete'; path: string } | { op: 'reset' });
 export type WorkerReply = { id: number } & ({ parts: AgentParts & { rows: string } } | { text: string } | { error: string });
@@ -23,7 +24,7 @@ let base = '/';
 let ownerEdited = false;
 const decoder = new TextDecoder();
 
-async function compose(id: number): Promise<WorkerReply> {
+async function compose(): Promise<{ parts: AgentParts & { rows: string } }> {
   const agent = snap!.agent;
   const report = await composeSnapshot(store!, snap!, ownerEdited);
   // The build's count where a section's text is the one it counted, else an estimate at the agent's own rate.
@@ -34,38 +35,27 @@ async function compose(id: number): Promise<WorkerReply> {
     tokens.set(s.rule.name, digest === (await sha256Hex(s.text)) ? { tokens: known!, estimated: false } : estimateTokens(utf8Length(s.text), snap!.bytesPerToken));
   }
   const view = agentView(report, (domain, folder) => agentEntryPath(agent, domain, folder), tokens);
-  return { id, parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };
+  return { parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };
 }
 
-self.onmessage = async (event: MessageEvent<WorkerRequest>): Promise<void> => {
-  const msg = event.data;
-  let reply: WorkerReply;
-  try {
-    if (msg.op === 'start') {
-      const response = await fetch(msg.url);
-      if (!response.ok) throw new Error(`the snapshot answered ${response.status}`);
-      snap = (await response.json()) as AgentSnapshot;
-      base = msg.base;
-      store = snapshotStore(snap);
-      ownerEdited = false;
-    } else if (msg.op === 'read') {
-      const read = await store!.read(msg.path);
-      reply = { id: msg.id, text: read.ok ? decoder.decode(read.bytes) : '' };
-      self.postMessage(reply);
-      return;
-    } else if (msg.op === 'write') {
-      store!.write(msg.path, msg.text);
-      ownerEdited ||= touchesOwner(msg.path);
-    } else if (msg.op === 'delete') {
-      store!.delete(msg.path);
-      ownerEdited ||= touchesOwner(msg.path);
-    } else {
-      store = snapshotStore(snap!);
-      ownerEdited = false;
-    }
-    reply = await compose(msg.id);
-  } catch (error) {
-    reply = { id: msg.id, error: error instanceof Error ? error.message : String(error) };
+serve<WorkerRequest, Omit<WorkerReply, 'id'>>(async (msg) => {
+  if (msg.op === 'start') {
+    snap = await fetchSnapshot<AgentSnapshot>(msg.url);
+    base = msg.base;
+    store = snapshotStore(snap);
+    ownerEdited = false;
+  } else if (msg.op === 'read') {
+    const read = await store!.read(msg.path);
+    return { text: read.ok ? decoder.decode(read.bytes) : '' };
+  } else if (msg.op === 'write') {
+    store!.write(msg.path, msg.text);
+    ownerEdited ||= touchesOwner(msg.path);
+  } else if (msg.op === 'delete') {
+    store!.delete(msg.path);
+    ownerEdited ||= touchesOwner(msg.path);
+  } else {
+    store = snapshotStore(snap!);
+    ownerEdited = false;
   }
-  self.postMessage(reply);
-};
+  return compose();
+});

@@ -1,41 +1,16 @@
-// The live preview of a soul or guest page: fetch the member's vault snapshot into a MemoryStore,
-// turn each change of the controls into an edit of that store (a flip rewrites `prompt_loading:`,
-// an edit or delete replaces or removes the file), re-run reassemble() and redraw with the same
-// renderer the build used. Loaded by live.ts when the reader opens the panel; without JavaScript none of this shows.
-import { MemoryStore, keyUri, loadingFor, uriKey } from '../core/index.ts';
-import type { Mode, VaultErrorJSON } from '../core/index.ts';
-import { bytes, count, percent, plural, shortRevision, size, tokenCount } from '../render/format.ts';
-import { BASE } from '../components/href.ts';
-import type { BundleView } from '../data/types.ts';
-import { cacheFacts } from './cache-view.ts';
-import { setPromptLoading } from './prompt-loading.ts';
-import { reassemble } from './reassemble.ts';
-import { bundleName, laneStack, loadOrderGroups, presetFacts, promptBar, warningsList } from '../render/render-html.ts';
-import { diffHtml } from './line-diff.ts';
-import type { Snapshot } from '../data/snapshot-types.ts';
-import { snapshotTokens } from './token-estimate.ts';
+// The live preview of a soul or guest page, main-thread side: the controls, the address and the
+// redraw, nothing else. The loader and the renderers run in src/preview/live-worker.ts; each change
+// goes there and the page's parts come back as the HTML the build would have written. Loaded by
+// open-panel.ts (the page's `data-start`) when the reader opens the panel; without JavaScript none of this shows.
+import type { Mode } from '../core/index.ts';
+import type { LiveParts, LiveReply, LiveRequest, NoteShown, Wanted } from './live-worker.ts';
+import { fill, startPreview } from './preview-page.ts';
 import { readState, writeState } from './url-state.ts';
-import type { PreviewState } from './url-state.ts';
+import { linkWorker } from './worker-link.ts';
 
 const other = (mode: Mode): Mode => (mode === 'whole' ? 'pointer' : 'whole');
 
-/** Text into the `data-slot` elements of a block whose markup the page already holds. */
-function fill(box: HTMLElement, values: Record<string, string>): void {
-  for (const el of box.querySelectorAll<HTMLElement>('[data-slot]')) {
-    const value = values[el.dataset.slot!];
-    if (value !== undefined) el.textContent = value;
-  }
-}
-
-const root = document.querySelector<HTMLElement>('[data-live]');
-if (root) {
-  const status = root.querySelector<HTMLElement>('[data-live-status]')!;
-  start(root, status).catch((error: unknown) => {
-    status.textContent = `The live preview could not start: ${error instanceof Error ? error.message : String(error)}. The published bundle above is complete.`;
-  });
-}
-
-async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
+startPreview('[data-live]', 'The published bundle above is complete.', async (root, status) => {
   const page = root.closest<HTMLElement>('[data-bundle]')!;
   const all = <T extends Element = HTMLElement>(selector: string) => [...page.querySelectorAll<T>(selector)];
   const one = <T extends Element = HTMLElement>(selector: string) => page.querySelector<T>(selector)!;
@@ -53,150 +28,89 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   const heading = one('[data-title]');
   // The title is the heading and the site's name after it (layouts/Base.astro).
   const siteName = document.title.slice(heading.textContent!.length);
+  const published: Wanted = { harness: page.dataset.harness!, preset: page.dataset.preset || null };
+  let dirty = false; // the editor holds typing not applied yet
 
   status.textContent = 'Loading the vault snapshot…';
-  const response = await fetch(root.dataset.snapshot!);
-  if (!response.ok) throw new Error(`the snapshot answered ${response.status}`);
-  const snap = (await response.json()) as Snapshot;
-  const store = new MemoryStore(Object.entries(snap.files), 'preview');
-  const links = new Map(Object.entries(snap.notes));
-  const tokens = snapshotTokens(snap.tokens);
-  const published = { harness: page.dataset.harness!, preset: page.dataset.preset || null };
-  const run = (s: Omit<PreviewState, 'flips'>, against: BundleView | null) =>
-    reassemble(store, { soul: snap.soul, family: snap.family, harness: s.harness, preset: s.preset, notes: links, href: root.dataset.page!, published: against, tokens });
-
-  // The published bundle, re-assembled from the untouched snapshot: what the cache view compares with.
-  const first = await run(published, null);
-  if (!first.view) throw new Error(first.error.message);
-  const base = first.view;
-  if (base.revision !== page.dataset.revision) throw new Error('the snapshot does not give the published revision');
-  const publishedMode = new Map(base.documents.map((d) => [d.uri, d.mode]));
-  const roleOf = new Map(base.documents.map((d) => [d.uri, d.role]));
-
-  const edits = new Map<string, string | null>(); // store key → edited text, or null when deleted
-  const modes = new Map<string, Mode>(); // URI → the mode asked for with a checkbox or a shared link
-  let dirty = false; // the editor holds typing not applied yet
-  let sequence = 0;
-
-  const textOf = (key: string): string | null => {
-    const text = edits.has(key) ? edits.get(key)! : (snap.files[key] ?? null);
-    const uri = keyUri(key);
-    const mode = modes.get(uri);
-    const role = roleOf.get(uri);
-    const value = mode && role ? loadingFor(role, mode) : null;
-    return text !== null && value ? setPromptLoading(text, value) : text;
+  const worker = linkWorker<LiveRequest, LiveReply>(new Worker(new URL('./live-worker.ts', import.meta.url), { type: 'module' }));
+  const ask = async (request: Parameters<typeof worker.ask>[0]): Promise<LiveReply> => {
+    const reply = await worker.ask(request);
+    if ('error' in reply) throw new Error(reply.error);
+    return reply;
   };
-  const sync = (key: string): void => {
-    const uri = keyUri(key);
-    const text = textOf(key);
-    if (text === null) {
-      store.delete(key);
-      links.delete(uri);
-    } else {
-      store.write(key, text);
-      if (snap.notes[uri]) links.set(uri, snap.notes[uri]);
-    }
-  };
-  const showNote = (): void => {
-    const key = noteSelect.value;
-    const text = textOf(key);
-    editor.value = text ?? '';
-    editor.placeholder = text === null ? 'Deleted from the store. Restore note brings it back.' : '';
+  const want = (): Wanted => ({ harness: harness.value, preset: preset ? preset.value || null : null });
+
+  const showNote = (note: NoteShown): void => {
+    if (note.key !== noteSelect.value) return;
+    editor.value = note.text ?? '';
+    editor.placeholder = note.text === null ? 'Deleted from the store. Restore note brings it back.' : '';
     dirty = false;
     // What the preview changed in this note (an edit, a delete or a flip's frontmatter line), line by line.
-    diffBox.hidden = text === snap.files[key];
-    if (!diffBox.hidden) one('[data-diff]').innerHTML = diffHtml(snap.files[key]!, text ?? '');
+    diffBox.hidden = note.diff === null;
+    if (note.diff !== null) one('[data-diff]').innerHTML = note.diff;
   };
-  const state = (): PreviewState => ({
-    harness: harness.value,
-    preset: preset ? preset.value || null : null,
-    flips: [...modes].filter(([uri, mode]) => mode !== publishedMode.get(uri)).map(([uri]) => uri).sort(),
-  });
-
-  const setFacts = (v: BundleView | null, error: VaultErrorJSON | null): void => {
-    const facts: Record<string, string> = v
-      ? {
-          harness: v.harness,
-          documents: count(v.documents.length),
-          whole: String(v.wholeCount),
-          pointer: String(v.pointerCount),
-          'prompt-size': size(v.promptBytes),
-          'prompt-bytes': bytes(v.promptBytes),
-          'prompt-tokens': tokenCount(v.promptTokens),
-          texts: String(v.documents.filter((d) => d.promptBytes > 0).length),
-          revision: v.revision,
-          'short-revision': shortRevision(v.revision),
-        }
-      : { revision: `none: the load failed (${error!.code})`, 'short-revision': 'none' };
-    for (const el of all('[data-fact]')) {
-      const value = facts[el.dataset.fact!];
-      if (value !== undefined) el.textContent = value;
-    }
-    for (const el of all('[data-fact-title]')) if (v) el.title = bytes(v.promptBytes);
-    for (const el of all('[data-bundle-revision]')) el.dataset.bundleRevision = v?.revision ?? '';
-    if (!v) return;
-    const html = presetFacts(v.preset);
-    for (const el of all('[data-fact-html]')) el.innerHTML = html[el.dataset.factHtml as keyof typeof html];
+  const readNote = async (): Promise<void> => {
+    const reply = await ask({ op: 'read', key: noteSelect.value });
+    if ('note' in reply) showNote(reply.note);
   };
 
-  const render = (result: Awaited<ReturnType<typeof run>>): void => {
-    const v = result.view;
+  const render = (p: LiveParts): void => {
+    const v = p.view;
     page.classList.toggle('live-failed', !v);
     errorBox.hidden = !!v;
     cacheBox.hidden = !v;
-    setFacts(v, result.error);
+    fill(page, 'data-fact', p.facts);
+    for (const el of all('[data-bundle-revision]')) el.dataset.bundleRevision = v?.revision ?? '';
     if (!v) {
-      const e = result.error!;
+      const e = p.error!;
       page.dataset.liveFailed = e.code;
-      fill(errorBox, { code: e.code, note: e.note ?? 'none', role: e.role ?? 'none', message: e.message });
+      fill(errorBox, 'data-slot', { code: e.code, note: e.note ?? 'none', role: e.role ?? 'none', message: e.message });
       status.textContent = `No bundle: error ${e.code}. ${e.message}`;
       return;
     }
+    for (const el of all('[data-fact-title]')) el.title = v.promptBytes;
+    for (const el of all('[data-fact-html]')) el.innerHTML = v.factHtml[el.dataset.factHtml!]!;
     delete page.dataset.liveFailed;
     page.dataset.revision = v.revision;
     page.dataset.harness = v.harness;
     page.dataset.preset = v.preset ?? '';
     for (const body of table.querySelectorAll('tbody')) body.remove();
-    table.insertAdjacentHTML('beforeend', loadOrderGroups(v, BASE, base));
+    table.insertAdjacentHTML('beforeend', v.rows);
     table.dataset.revision = v.revision;
-    one('[data-prompt-bar]').innerHTML = promptBar(v, BASE);
-    one('[data-lane-stack]').innerHTML = laneStack(v);
-    one('[data-warnings]').innerHTML = warningsList(v, BASE);
-    one('[data-prompt-text]').textContent = v.promptText;
-    for (const el of all('[data-published-only]')) el.hidden = v.revision !== base.revision;
-    const docs = new Map(v.documents.map((d) => [d.uri, d]));
+    for (const [hook, html] of Object.entries(v.html)) one(`[${hook}]`).innerHTML = html;
+    one('[data-prompt-text]').textContent = v.prompt;
+    for (const el of all('[data-published-only]')) el.hidden = !v.published;
     for (const box of flips) {
-      const doc = docs.get(box.value);
-      box.disabled = !doc;
-      if (doc) box.checked = doc.mode === box.dataset.checkedMode;
+      const mode = v.modes[box.value];
+      box.disabled = !mode;
+      if (mode) box.checked = mode === box.dataset.checkedMode;
     }
-    const c = cacheFacts(result.cache!, v);
-    const d = c.document;
-    fill(cacheBox, { share: percent(c.share), shared: bytes(c.sharedBytes), total: bytes(v.promptBytes), byte: count((c.firstByte ?? 0) + 1), position: String(d?.position), role: d?.role ?? '', note: d ? (d.title ?? d.uri) : '' });
-    cacheBox.querySelector<HTMLElement>('[data-slot="meter"]')!.style.width = `${(c.share * 100).toFixed(1)}%`;
-    cacheBox.querySelector<HTMLAnchorElement>('a[data-slot]')!.href = `#${d?.anchor ?? ''}`;
-    cacheBox.querySelector<HTMLElement>('[data-when="same"]')!.hidden = c.firstByte !== null;
-    cacheBox.querySelector<HTMLElement>('[data-when="differs"]')!.hidden = c.firstByte === null;
-    Object.assign(cacheBox.dataset, { sharedBytes: c.sharedBytes, firstUri: d?.uri ?? '', firstRole: d?.role ?? '' });
-    const changed = table.querySelectorAll('tr.changed').length;
-    status.textContent = `Re-assembled: revision ${shortRevision(v.revision)}, ${v.documents.length} documents, ${bytes(v.promptBytes)}${v.revision === base.revision ? ', the published bundle' : ''}${changed ? `; ${plural(changed, 'row')} changed, marked in the load order` : ''}.`;
+    const c = v.cache;
+    fill(cacheBox, 'data-slot', c.slots);
+    cacheBox.querySelector<HTMLElement>('[data-slot="meter"]')!.style.width = c.width;
+    cacheBox.querySelector<HTMLAnchorElement>('a[data-slot]')!.href = c.anchor;
+    cacheBox.querySelector<HTMLElement>('[data-when="same"]')!.hidden = !c.same;
+    cacheBox.querySelector<HTMLElement>('[data-when="differs"]')!.hidden = c.same;
+    Object.assign(cacheBox.dataset, c.data);
+    status.textContent = v.status;
   };
 
-  const update = async (): Promise<void> => {
-    const mine = ++sequence;
-    const s = state();
-    const result = await run(s, base);
-    // A slower earlier run must not draw over a later one.
-    if (mine !== sequence) return;
-    render(result);
+  /** Send a change (or none) to the worker and draw the run that follows it, unless a later one was drawn. */
+  const update = async (request: { op: 'run' | 'reset' } | { op: 'flip'; uri: string; mode: Mode } | { op: 'apply'; key: string; text: string } | { op: 'delete' | 'restore'; key: string } = { op: 'run' }): Promise<void> => {
+    const w = want();
+    const reply = await ask({ ...request, want: w, note: noteSelect.value });
+    if (!('parts' in reply) || !worker.latest(reply)) return;
+    const p = reply.parts;
+    render(p);
+    const s = { ...w, flips: p.flips };
     // Never mistaken for the published page: the banner, the heading, the title and the preset chips say what is shown.
-    const name = bundleName(page.dataset.display!, s.preset);
-    document.documentElement.toggleAttribute('data-preview', edits.size > 0 || writeState('', s, published) !== '');
+    const name = p.name;
+    document.documentElement.toggleAttribute('data-preview', p.edited || writeState('', s, published) !== '');
     heading.textContent = name;
     document.title = name + siteName;
     for (const chip of all('[data-chip]')) chip.ariaCurrent = chip.dataset.chip === (s.preset ?? '') ? 'page' : null;
     history.replaceState(history.state, '', location.pathname + writeState(location.search, s, published) + location.hash);
-    if (!dirty) showNote();
+    if (!dirty) showNote(p.note);
   };
 
   // The state a link carries: harness, preset and flips against the published modes.
@@ -208,13 +122,16 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
     if (![...preset.options].some((o) => o.value === value)) preset.add(new Option(value, value));
     preset.value = value;
   }
-  for (const uri of initial.flips) {
-    const mode = publishedMode.get(uri);
-    if (mode && flips.some((box) => box.value === uri)) {
-      modes.set(uri, other(mode));
-      sync(uriKey(uri));
-    }
-  }
+  await ask({
+    op: 'start',
+    url: new URL(root.dataset.snapshot!, location.href).href,
+    base: document.documentElement.dataset.base!,
+    page: root.dataset.page!,
+    display: page.dataset.display!,
+    revision: page.dataset.revision!,
+    want: published,
+    flips: initial.flips.filter((uri) => flips.some((box) => box.value === uri)),
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -225,47 +142,33 @@ async function start(root: HTMLElement, status: HTMLElement): Promise<void> {
   });
   form.addEventListener('change', (event) => {
     const target = event.target as HTMLInputElement;
-    if (event.target === noteSelect) return showNote();
+    if (event.target === noteSelect) return void readNote();
     if (event.target === editor) return;
     if (target.name === 'flip') {
       const mode = (target.checked ? target.dataset.checkedMode : other(target.dataset.checkedMode as Mode)) as Mode;
-      const key = uriKey(target.value);
-      // Back to the published mode with the text untouched: drop the request, so the note is the published bytes again.
-      if (mode === publishedMode.get(target.value) && !edits.has(key)) modes.delete(target.value);
-      else modes.set(target.value, mode);
-      sync(key);
+      return void update({ op: 'flip', uri: target.value, mode });
     }
     void update();
   });
   form.addEventListener('click', (event) => {
     const action = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-action]')?.dataset.action;
     if (!action) return;
-    const key = noteSelect.value;
     if (action === 'share') {
       // The address already holds the state; the link is shown too, for when the clipboard is refused.
       void navigator.clipboard?.writeText(location.href).catch(() => {});
       status.textContent = `Link to this preview: ${location.href}`;
       return;
     }
+    dirty = false;
     if (action === 'reset') {
-      edits.clear();
-      modes.clear();
-      for (const k of Object.keys(snap.files)) sync(k);
       harness.value = published.harness;
       if (preset) preset.value = published.preset ?? '';
-    } else {
-      // The text now says what the note is: a mode asked for earlier gives way to it.
-      modes.delete(keyUri(key));
-      if (action === 'apply') edits.set(key, editor.value);
-      else if (action === 'delete') edits.set(key, null);
-      else edits.delete(key);
-      sync(key);
-    }
-    dirty = false;
-    void update();
+      void update({ op: 'reset' });
+    } else if (action === 'apply') void update({ op: 'apply', key: noteSelect.value, text: editor.value });
+    else void update({ op: action as 'delete' | 'restore', key: noteSelect.value });
   });
 
-  showNote();
+  await readNote();
   one<HTMLFieldSetElement>('[data-live-fields]').disabled = false;
   await update();
-}
+});

@@ -5,10 +5,6 @@
 /** The query parameters that carry preview state: a page whose address has one is a preview. */
 export const PREVIEW_PARAMS = ['harness', 'preset', 'flip'] as const;
 
-/** An inline script, run as the page is parsed: marks `<html data-preview>` before first paint when the
- * address carries preview state, so the banner (and the open panel) take their space before anything draws. */
-export const MARK_PREVIEW = `if(/[?&](${PREVIEW_PARAMS.join('|')})=/.test(location.search))document.documentElement.dataset.preview=''`;
-
 export interface PreviewState {
   harness: string;
   /** null: no preset. */

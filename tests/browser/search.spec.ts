@@ -45,3 +45,22 @@ test('without JavaScript the search page points to the list of every note', asyn
   await expect(page.locator('#search-status a')).toHaveAttribute('href', '/notes/');
   await context.close();
 });
+
+// A commit message repeats on the family history and on every soul and preset history it changed:
+// those pages must not bury the lesson and the note that say the same words (the commit heading is
+// weighed low, components/history/CommitHead.astro).
+test('a lesson or note ranks above the history pages that repeat one commit message', async ({ page }) => {
+  // The sample's commit "the family voice asks for numbers with their units", on eleven history pages.
+  await page.goto('/search/?q=numbers%20with%20their%20units');
+  await expect(page.locator('#search-results li a').first()).toBeVisible();
+  const hrefs = await page.locator('#search-results li a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const history = hrefs.map((h, i) => [h, i] as const).filter(([h]) => /(^|\/)history\/$/.test(h.split('#')[0]!));
+  expect(history.length, 'the commit message is found on history pages').toBeGreaterThan(3);
+  expect(hrefs[0]).toMatch(/^\/(lessons|notes)\//);
+  // The note the commit edited and the lesson that quotes that rule both come before any history page.
+  for (const want of ['/notes/cwkpippa-shared/core/voice/', '/lessons/whole-or-pointer/']) {
+    const at = hrefs.indexOf(want);
+    expect(at, `${want} found`).toBeGreaterThanOrEqual(0);
+    expect(at, `${want} before the first history page`).toBeLessThan(history[0]![1]);
+  }
+});

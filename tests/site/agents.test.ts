@@ -7,7 +7,7 @@ import { composePsyche } from '../../src/core/psyche/index.ts';
 import type { PsycheReport } from '../../src/core/psyche/index.ts';
 import { FsAgentStore } from '../../src/node/index.ts';
 import { DIST, ROOT, exists, pageFile } from './helpers/dist.ts';
-import { pageText, withAttr } from './helpers/html.ts';
+import { innerText, pageText, withAttr } from './helpers/html.ts';
 import { agentEntryPath } from '../../src/data/urls.ts';
 
 const AGENTS = path.join(ROOT, 'content/agents');
@@ -139,5 +139,14 @@ describe('agent pages', () => {
       assert.deepEqual(again.psyche, report.psyche, id);
       assert.deepEqual(again.sections.map((s) => [s.rule.name, s.bytes, s.applied]), report.sections.map((s) => [s.rule.name, s.bytes, s.applied]), id);
     }
+  });
+
+  test('the footer of agent pages names the psyche composer; other pages name loadIdentity', () => {
+    const footer = (p: string): string => innerText(page(p), /<footer class="site-footer"/, '</footer>')!;
+    for (const p of ['agents/', 'agents/mingjing/', 'agents/jianxin/']) {
+      assert.match(footer(p), /psyche composer, composePsyche, run over each\s+agent's working directory/, `${p}: footer`);
+      assert.doesNotMatch(footer(p), /loadIdentity/, `${p}: footer names the vault loader`);
+    }
+    for (const p of ['', 'souls/pippa/', 'lessons/']) assert.match(footer(p), /comes from loadIdentity, run over/, `${p}: footer`);
   });
 });

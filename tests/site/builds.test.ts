@@ -131,6 +131,11 @@ describe('a build under a base path', () => {
     assert.ok(report.checked > 1000);
     const home = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     assert.ok(home.includes(`href="${base}souls/pippa/"`), 'links carry the base');
+    // The previews' modules, named in the page for the opener to load, are under the base too.
+    for (const page of ['souls/pippa/', 'agents/mingjing/']) {
+      const start = /data-start="([^"]+)"/.exec(readFileSync(pageFile(outDir, page), 'utf8'))?.[1];
+      assert.ok(start?.startsWith(`${base}_astro/`) && existsSync(path.join(outDir, start.slice(base.length))), `${page}: the preview's module ${start}`);
+    }
   });
 
   test('a hostile note renders as text: no script, no handler, no unsafe URL', () => {

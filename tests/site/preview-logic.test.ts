@@ -231,8 +231,9 @@ describe('the preview runs in the browser', () => {
       if (seen.has(file)) return;
       const source = readFileSync(file, 'utf8');
       seen.set(file, source);
-      for (const m of source.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-        // `./live-start.ts?worker&url` is the module the opener adds as a script: followed like an import.
+      for (const m of source.matchAll(/\b(?:from|import|new URL)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+        // `./live-start.ts?worker&url` is the module the opener adds as a script, and `new URL('./live-worker.ts', …)`
+        // the worker it starts: both followed like an import.
         if (m[1]!.startsWith('.')) visit(path.resolve(path.dirname(file), m[1]!.replace(/\?.*$/, '')));
         else seen.set(`external:${m[1]}`, '');
       }
@@ -242,7 +243,7 @@ describe('the preview runs in the browser', () => {
   }
 
   test('no module of the preview imports anything but local files: no node:, no packages, no Buffer', () => {
-    const modules = graph(['src/preview/live.ts', 'src/preview/popover.ts', 'src/preview/reassemble.ts']);
+    const modules = graph(['src/preview/open-panel.ts', 'src/preview/live-start.ts', 'src/preview/agent-start.ts', 'src/preview/popover.ts', 'src/preview/reassemble.ts']);
     const externals = [...modules.keys()].filter((k) => k.startsWith('external:'));
     assert.deepEqual(externals, []);
     for (const [file, source] of modules) assert.ok(!/\bBuffer\b|\brequire\s*\(|\bprocess\./.test(source), `${path.relative(ROOT, file)} uses Node`);

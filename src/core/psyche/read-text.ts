@@ -1,7 +1,8 @@
 import type { AgentRead } from './store.ts';
 
 // LingTai reads its files as Python's read_text(encoding="utf-8"): strict, and a BOM stays in the text.
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// (Pure: a bundle that takes another helper from here, such as the soul preview's worker, drops it.)
+const strict = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Strict UTF-8, or null when the bytes are not UTF-8. */
 export function utf8OrNull(bytes: Uint8Array): string | null {

@@ -65,7 +65,8 @@ export const PSYCHE_SECTIONS: readonly SectionRule[] = [
   { name: 'pad', batch: 2, protected: false, header: true, dropWhen: 'blank', slot: 8, label: 'Pad', origin: { kind: 'pad' } },
 ];
 
-export const SECTION_RULES: ReadonlyMap<SectionName, SectionRule> = new Map(PSYCHE_SECTIONS.map((s) => [s.name, s]));
+// Pure: the agent preview's worker takes the section table but not this map, and drops it.
+export const SECTION_RULES: ReadonlyMap<SectionName, SectionRule> = /* @__PURE__ */ new Map(/* @__PURE__ */ PSYCHE_SECTIONS.map((s) => [s.name, s]));
 
 export const MAKER_LABELS: Record<SectionMaker, string> = {
   package: 'the installed LingTai package',

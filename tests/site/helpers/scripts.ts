@@ -1,6 +1,7 @@
 // Every byte of JavaScript a built page makes the browser run: its inline scripts, its module
-// scripts, and every chunk those import, statically, with import() or as a worker (new URL), each counted
-// once; or, up front, only what loads before the reader does anything (static imports, no import() or worker).
+// scripts, the preview module its markup names for the opener to load (`data-start`), and every chunk
+// those import, statically, with import() or as a worker (new URL), each counted once; or, up front, only
+// what loads before the reader does anything (static imports, no import(), worker or preview module).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +43,9 @@ export function pageScripts(dist: string, html: string, pageFile: string, { upFr
   };
   const source = html;
   for (const tag of tags(html)) {
+    // A live preview's module, added as a script when the reader opens its panel (src/preview/open-panel.ts).
+    const start = tag.attrs.get('data-start');
+    if (start !== undefined && !upFront) visit(decodeURIComponent(start.startsWith('/') ? start.slice(1) : path.posix.join(path.posix.dirname(pageFile), start)));
     if (tag.name !== 'script' || !JS_TYPES.has(tag.attrs.get('type') ?? '')) continue;
     const src = tag.attrs.get('src');
     if (src !== undefined) {
