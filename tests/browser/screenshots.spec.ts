@@ -10,6 +10,7 @@ const PAGES = [
   { name: 'lesson', path: '/lessons/the-load-order/' },
   { name: 'soul', path: '/souls/pippa/' },
   { name: 'catalog', path: '/shared/' },
+  { name: 'family', path: '/family/' },
   { name: 'agent', path: '/agents/mingjing/' },
   { name: 'agent-rejected', path: '/agents/jianxin/' },
   { name: 'agent-entry', path: '/agents/mingjing/knowledge/sources/citation-style/' },
