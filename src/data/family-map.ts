@@ -1,7 +1,7 @@
 // The family map: every note the family's containers share, against every bundle. Each cell is what
 // the loader put in that bundle (its document's mode and prompt bytes), or "none" when the bundle has
 // no document of the note: nothing here decides a mode.
-import { ROLE, ROLE_RULES, VAULT_NOTES, noteUri, parseUri } from '../core/index.ts';
+import { ROLE, VAULT_NOTES, noteUri, parseUri } from '../core/index.ts';
 import type { Role } from '../core/index.ts';
 import { familyGraph } from './family-graph.ts';
 import type { BundleView, CatalogEntry, FamilyCell, FamilyColumn, FamilyHead, FamilyMapView, FamilyRow, FamilyRowGroup, MemberView, NoteBase } from './types.ts';
@@ -62,6 +62,7 @@ export function familyMapView(input: FamilyMapInput): FamilyMapView {
   const anchors = new Set<string>();
   const rows: FamilyRow[] = [...seeds.values()].map((seed) => {
     const noteHref = notes.get(seed.uri)?.href ?? null;
+    const { path } = parseUri(seed.uri);
     const cells: FamilyCell[] = bundles.map((bundle, i) => {
       const doc = docsOf[i]!.get(seed.uri);
       const column = byKey.get(bundle.key)!;
@@ -77,8 +78,8 @@ export function familyMapView(input: FamilyMapInput): FamilyMapView {
     return {
       uri: seed.uri,
       role: seed.role,
-      roleLabel: ROLE_RULES[seed.role].label,
-      label: seed.title ?? parseUri(seed.uri).path,
+      label: seed.title ?? path,
+      path,
       noteHref,
       absent: seed.absent,
       bytes: cells.reduce((sum, c) => sum + c.bytes, 0),

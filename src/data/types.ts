@@ -530,9 +530,10 @@ export interface FamilyCell {
 export interface FamilyRow {
   uri: string;
   role: Role;
-  roleLabel: string;
   /** The note's title, else its path. */
   label: string;
+  /** Its path inside its vault: two notes may share a title, never a path. */
+  path: string;
   noteHref: string | null;
   /** No note at this URI: the loader's documents of it are empty pointers. */
   absent: boolean;
