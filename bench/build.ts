@@ -139,6 +139,8 @@ export interface VersusResult {
   starlight: BuildRun[];
   /** Soulpress with SOULPRESS_SEARCH=off: the same work as plain Astro, which has no search. */
   noSearch: BuildRun[];
+  /** Soulpress with SOULPRESS_SHARE_IMAGES=off: what the member pages' share images add to a cold build. */
+  noImages: BuildRun[];
 }
 
 /** The fastest successful build of a side (on a shared machine, the one least slowed by others), else the first. */
@@ -172,13 +174,22 @@ export function versusTable(r: VersusResult): string {
       [
         row('Soulpress (`astro build`, this repo, search on as shipped)', r.soulpress),
         row('Soulpress, search off (`SOULPRESS_SEARCH=off`)', r.noSearch),
+        row('Soulpress, share images off (`SOULPRESS_SHARE_IMAGES=off`)', r.noImages),
         row('plain Astro 7 (`bench/plain-astro`, no search)', r.plain),
         row('Starlight (`bench/starlight`, its Pagefind search on)', r.starlight),
       ],
     ),
     '',
+    imagesLine(fastest(r.soulpress), fastest(r.noImages)),
+    '',
     `Soulpress / plain pages/s: ${fmt(ratio, 2)} as shipped (search on), ${fmt(off / pl, 2)} with search off. Soulpress / Starlight pages/s (both with search): ${fmt(sp / pagesPerSecond(fastest(r.starlight)), 2)}. Goals: at least the plain baseline, ${verdict(ratio >= 1)}; above 500 pages/s, ${verdict(sp > 500)} (${fmt(sp)} pages/s).`,
   ].join('\n');
+}
+
+/** What the share images (one per soul, preset, guest and agent page) add to a cold build: wall and CPU, as a ratio. */
+function imagesLine(on: BuildRun, off: BuildRun | undefined): string {
+  if (!off?.ok || !on.ok) return 'Share images: not measured (a build failed or did not run).';
+  return `Share images add ${fmt((on.wallMs - off.wallMs) / 1000, 1)} s of wall time (${fmt(on.wallMs / off.wallMs, 2)}x) and ${fmt((on.cpuMs - off.cpuMs) / 1000, 1)} s of CPU (${fmt(on.cpuMs / off.cpuMs, 2)}x) to this cold build (fastest of each).`;
 }
 
 /** Where each build's seconds went, phase by phase. */

@@ -157,7 +157,7 @@ if (only.has('build')) {
       // a third of its time together, by one build each (a second of each cost a minute of bench).
       const runs = [run];
       if (i === SIZES.versusAt) {
-        const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [] };
+        const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [], noImages: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
           if (round > 0) {
             log(`2. Soulpress build again (round ${round + 1})`);
@@ -170,6 +170,8 @@ if (only.has('build')) {
           v.starlight.push(await runBuild({ project: 'starlight', family, ...dir('starlight') }));
           log(`2. Soulpress build with search off`);
           v.noSearch.push(await runBuild({ project: 'soulpress', family, ...dir('site-nosearch'), env: { SOULPRESS_SEARCH: 'off' } }));
+          log(`2. Soulpress build with share images off`);
+          v.noImages.push(await runBuild({ project: 'soulpress', family, ...dir('site-noimages'), env: { SOULPRESS_SHARE_IMAGES: 'off' } }));
         }
         const p = fastest(v.plain);
         log(`   plain: ${p.ok ? `${fmt(p.pages)} pages in ${fmt(p.wallMs / 1000, 1)} s (fastest)` : `failed: ${p.error}`}`);
@@ -375,7 +377,12 @@ const header = [
   `- Generated families: seed ${seed}, notes of ~${SIZES.noteBytes} B (0.5x to 1.5x), a shared core of ${SIZES.sharedCore} notes, folders up to 3 deep, frontmatter on every note (some \`prompt_loading\`), Markdown with headings, lists, code blocks and \`soul://\` links; \`bench/generate.ts\` writes them.`,
   '',
 ];
-const report = [...header, ...sections].join('\n').replace(/\n{3,}/g, '\n\n') + '\n';
+// The hand-kept measurements at the end of the last report (one-off runs that docs/decisions.md
+// cites) are carried over, so a new run never drops them.
+const KEPT = '## Measurements behind decisions';
+const previous = (() => { try { return readFileSync(path.join(import.meta.dirname, 'RESULTS.md'), 'utf8'); } catch { return ''; } })();
+const kept = previous.includes(KEPT) ? previous.slice(previous.indexOf(KEPT)) : '';
+const report = [...header, ...sections, kept].join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 mkdirSync(path.dirname(outFile), { recursive: true });
 writeFileSync(outFile, report);
 console.log(report);

@@ -11,7 +11,7 @@ const chromeKeys = new WeakMap<SiteData, string>();
 function chromeKey(site: SiteData): string {
   let key = chromeKeys.get(site);
   if (key === undefined) {
-    const chrome = { title: site.title, family: site.family, harness: site.harness, search: site.search, noteIndexes: site.noteIndexes, agents: site.agents.length > 0, history: site.history !== null };
+    const chrome = { title: site.title, family: site.family, harness: site.harness, search: site.search, shareImages: site.shareImages, noteIndexes: site.noteIndexes, agents: site.agents.length > 0, history: site.history !== null };
     key = createHash('sha256').update(JSON.stringify(chrome)).digest('hex');
     chromeKeys.set(site, key);
   }

@@ -15,7 +15,8 @@ import { openRenderCache } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
 import { loadHistory } from './history.ts';
-import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteBase, SiteData, SiteOptions } from '../data/types.ts';
+import { impactOf, noteImpacts } from './impact.ts';
+import type { BundleView, CatalogEntry, LoadedBy, MemberView, NoteBase, NoteImpactView, SiteData, SiteOptions } from '../data/types.ts';
 import { guestPath, noteIndexPath, soulPath, uriAnchor } from '../data/urls.ts';
 import { shardCount } from '../data/search-shards.ts';
 
@@ -69,7 +70,7 @@ const renders = new Map<string | null, Promise<RenderCache>>();
  * revision and rendered HTML are reused, and so is every member no change reached.
  */
 export function loadSite(options: SiteOptions, { changed }: { changed?: readonly string[] } = {}): Promise<LoadedSite> {
-  const key = JSON.stringify([options.vault, options.agents, options.agentsNamed ?? false, options.agentsPublish ?? [], options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.historyDepth, options.prices]);
+  const key = JSON.stringify([options.vault, options.agents, options.agentsNamed ?? false, options.agentsPublish ?? [], options.family ?? null, options.harness, options.harnesses ?? null, options.title, options.search, options.shareImages ?? true, options.historyDepth, options.prices]);
   const before = cache.get(key);
   if (!changed) return before ?? start(options, key, null);
   // Edits in quick succession: a reload starts once the one before it has loaded, from what that one
@@ -145,7 +146,8 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const byUri = new Map(notes.map((n) => [n.uri, n]));
   const members = await loadMembers(options, store, family, byUri, reuse);
   const history = await loadHistory(options, family, members.bundles, members.loaded, byUri);
-  const catalog = await buildCatalog(store, family.shared, members.bundles, byUri);
+  const impacts = noteImpacts(members.bundles, members.loaded, byUri, options.prices);
+  const catalog = await buildCatalog(store, family.shared, members.bundles, byUri, impacts);
   const site = siteOutline(options, family, notes, byUri, members, catalog, agents.agents, agents.snapshots, history);
   // Like the rendered notes, counts are written back by a cold load only, not after every edit in dev.
   if (reuse === null) await saveTokenStore();
@@ -154,7 +156,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const loadedBy = loadedByUri(members.bundles);
   const rendered = Promise.all([html, agents.rendered]).then(([noteHtml, agentEntries]): SiteData => ({
     ...site,
-    notes: notes.map((n, i) => ({ ...n, html: noteHtml[i]!, loadedBy: loadedBy.get(n.uri) ?? [] })),
+    notes: notes.map((n, i) => ({ ...n, html: noteHtml[i]!, loadedBy: loadedBy.get(n.uri) ?? [], impact: impactOf(impacts, n.uri, options.prices) })),
     agentEntries,
   }));
   rendered.catch(() => undefined);
@@ -246,6 +248,7 @@ function siteOutline(options: SiteOptions, family: Family, notes: readonly NoteB
     tokenizer: TOKENIZER,
     prices: options.prices,
     search: options.search,
+    shareImages: options.shareImages ?? true,
     noteIndexes: options.search ? Array.from({ length: shardCount(notes.length) }, (_, i) => noteIndexPath(i)) : [],
     family: family.name,
     harness: options.harness,
@@ -291,8 +294,13 @@ function loadedByUri(bundles: readonly BundleView[]): Map<string, LoadedBy[]> {
   return byUri;
 }
 
+/** A note's edit cost over every bundle that carries it, for the catalogs' sort. */
+function editCost(impact: NoteImpactView | undefined): CatalogEntry['editCost'] {
+  return { bundles: impact?.rows.length ?? 0, resentBytes: impact?.total.resentBytes ?? 0, resentTokens: impact?.total.resentTokens ?? 0 };
+}
+
 /** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */
-async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteBase>): Promise<CatalogEntry[]> {
+async function buildCatalog(store: VaultStore, shared: string, bundles: BundleView[], notes: ReadonlyMap<string, NoteBase>, impacts: ReadonlyMap<string, NoteImpactView>): Promise<CatalogEntry[]> {
   const entries = new Map<string, CatalogEntry>();
   const anchors = new Set<string>();
   const entry = (uri: string, path: string): CatalogEntry => {
@@ -314,6 +322,7 @@ async function buildCatalog(store: VaultStore, shared: string, bundles: BundleVi
         tokens: note?.tokens ?? null,
         anchor,
         carriedBy: [],
+        editCost: editCost(impacts.get(uri)),
       };
       entries.set(uri, e);
     }

@@ -39,6 +39,8 @@ const COMMANDS: Record<string, { flags: string[]; args: number }> = {
   // The same soul at two revisions of the vault's git repository (--to: the working tree).
   diff: { flags: ['harness', 'preset', 'json', 'from', 'to'], args: 1 },
   ls: { flags: ['json'], args: 0 },
+  // Every bundle that carries a note, and what an edit to it resends uncached.
+  impact: { flags: ['harness', 'json', 'at'], args: 1 },
   // One agent directory, or with --check every agent under the agents root (then no argument).
   psyche: { flags: ['json', 'check', 'strict', 'agents'], args: 1 },
 };
@@ -95,7 +97,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (args0 && args.length > 0) throw new UsageError('psyche --check takes no directory: it checks every agent under --agents DIR', help);
     if (!args0 && command === 'psyche' && (values['strict'] || values['agents'] !== undefined)) throw new UsageError('--strict and --agents go with psyche --check', help);
     if (!args0 && args.length !== spec.args) throw new UsageError(`${command} takes ${spec.args === 1 ? 'one argument' : 'no arguments'}`, help);
-    if (!args0 && spec.args === 1 && args[0]!.trim() === '') throw new UsageError(`${command} needs a non-empty ${command === 'read' ? 'URI' : command === 'psyche' ? 'agent directory' : 'soul id'}`, help);
+    if (!args0 && spec.args === 1 && args[0]!.trim() === '') throw new UsageError(`${command} needs a non-empty ${command === 'read' || command === 'impact' ? 'URI' : command === 'psyche' ? 'agent directory' : 'soul id'}`, help);
     for (const key of ['vault', 'family', 'preset', 'agents', 'at', 'from', 'to'] as const) {
       if (values[key] === '') throw new UsageError(`--${key} needs a non-empty value`, help);
     }
@@ -130,6 +132,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
         else if (values['prompt']) io.out(renderPrompt(bundle.documents));
         // The tokenizer's rank table is loaded only by the command that counts.
         else io.out(formatCard(bundle, bundleTokens(bundle, await import('../node/tokens.ts'))));
+        return 0;
+      }
+      case 'impact': {
+        const harness = values['harness'] as string | undefined;
+        if (harness === undefined) throw new UsageError('impact needs --harness H (the harness or app id the bundles are loaded for)', help);
+        const { runImpact } = await import('./impact.ts');
+        const report = await runImpact(memoStore(store), args[0]!, harness, family);
+        io.out(json ? `${JSON.stringify(report.json, null, 2)}\n` : report.text);
         return 0;
       }
       case 'read':

@@ -16,6 +16,7 @@ Usage:
   soul-vault check [--strict] [--json] [--at REV]
   soul-vault diff <soul> --harness H [--preset P] --from REV [--to REV] [--json]
   soul-vault ls [--json]
+  soul-vault impact <uri> --harness H [--json] [--at REV]
   soul-vault psyche <agent-dir> [--json]
   soul-vault psyche --check [--agents DIR] [--strict] [--json]
 
@@ -66,6 +67,22 @@ every document that was edited, added, removed or changed mode.
 
 List the family's souls (with display names and presets), its guests, and the
 shared core notes with how each loads.`,
+  impact: `soul-vault impact <uri> --harness H [--json] [--at REV]
+
+What editing a note costs a provider's prompt cache. A provider caches a prompt's
+leading bytes, so an edit sends again every byte from where the note's text
+starts to the end of every prompt that carries it whole; a pointer costs nothing,
+as its sentence names only the URI. Lists every bundle that has the note (every
+soul, with and without each preset, and every guest): its position and mode, the
+byte where the note's text starts, the bytes and tokens resent and their share,
+and the next turn's cost on each model of the default price table. For a pointer,
+what flipping it to whole would resend.
+
+  --harness H   required: the harness or app id the bundles are loaded for
+  --json        {uri, harness, bundles: [{member, kind, preset, index, mode,
+                offset, prompt_bytes, resent_bytes, share, resent_tokens, ...}],
+                total} as JSON
+  --at REV      the vault as that git revision has it`,
   psyche: `soul-vault psyche <agent-dir> [--json]
 soul-vault psyche --check [--agents DIR] [--strict] [--json]
 

@@ -1,8 +1,10 @@
 // The page's view of one agent's composition. Isomorphic: the build and the browser preview both
 // turn a PsycheReport into this, so a re-composition in the browser draws what the build drew.
-import { MAKER_LABELS, PIN_LABELS, renderPsyche, rulesOutcome, shownPinPath, sourceLabel } from '../core/psyche/index.ts';
+import { MAKER_LABELS, PAD_DIVIDER, PIN_LABELS, renderPsyche, rulesOutcome, shownPinPath, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
-import type { AgentSectionView, AgentView, TokenCount } from './types.ts';
+import { resends } from '../core/impact.ts';
+import { utf8Length } from '../core/text.ts';
+import type { AgentResend, AgentSectionView, AgentView, TokenCount } from './types.ts';
 import { agentPath } from './urls.ts';
 
 export const placeholderMark = (name: string, maker: string): string => `⟨${name}: made by ${maker} at rebuild; not in the directory⟩`;
@@ -14,6 +16,17 @@ export const placeholderMark = (name: string, maker: string): string => `⟨${na
 export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' | 'skills', folder: string) => string, tokens: ReadonlyMap<string, TokenCount>): AgentView {
   const { psyche } = report;
   const knownBytes = report.sections.reduce((n, s) => n + (s.bytes ?? 0), 0);
+  // What an edit resends, by the core's one function, over the bytes the directory makes (no joins:
+  // the page's sizes and shares count sections alone); a placeholder's text no edit here changes.
+  const at = resends(report.sections.map((s) => s.bytes ?? 0), 0, (i) => report.sections[i]!.bytes !== null);
+  // Tokens resent from section i on: the counted sections from there to the end, added up.
+  const tailTokens = (from: number): TokenCount | null => {
+    const counted = report.sections.slice(from).flatMap((s) => tokens.get(s.rule.name) ?? []);
+    return counted.length === 0 ? null : { tokens: counted.reduce((n, c) => n + c.tokens, 0), estimated: counted.some((c) => c.estimated) };
+  };
+  // `from`: the section whose start the tokens count from; null when only bytes are known (a pin, inside the pad).
+  const resend = (from: number | null, offset: number, resentBytes: number): AgentResend => ({ offset, resentBytes, share: knownBytes === 0 ? 0 : resentBytes / knownBytes, resentTokens: resentBytes === 0 || from === null ? null : tailTokens(from) });
+  const pinResends = padPinResends(report, at);
   const batchBytes: [number, number] = [0, 0];
   const knownTokens: TokenCount = { tokens: 0, estimated: false };
   const sections: AgentSectionView[] = report.sections.map((s, i) => {
@@ -40,6 +53,7 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
       anchor: `section-${s.rule.name.replaceAll('_', '-')}`,
       slot: s.rule.slot,
       text: s.text,
+      resend: resend(i, at[i]!.offset, at[i]!.resentBytes),
     };
   });
   const byLocation = new Map(report.entries.map((e) => [e.location, e]));
@@ -59,11 +73,13 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
     removed: report.removed,
     published: report.published,
     promptText: renderPsyche(report.sections, (rule) => placeholderMark(rule.name, rule.origin.kind === 'placeholder' ? MAKER_LABELS[rule.origin.maker] : 'LingTai')),
-    pins: report.pad.pins.map((p) => {
+    pins: report.pad.pins.map((p, i) => {
       const entry = p.inside ? byLocation.get(p.inside) : undefined;
       const shown = shownPinPath(p) ?? 'a path outside the agent directory (not shown)';
-      return { path: shown, status: p.status, label: PIN_LABELS[p.status], href: entry ? entryHref(entry.domain, entry.folder) : null };
+      const from = pinResends[i];
+      return { path: shown, status: p.status, label: PIN_LABELS[p.status], href: entry ? entryHref(entry.domain, entry.folder) : null, resend: from === undefined ? null : resend(null, from, knownBytes - from) };
     }),
+    ownerResend: resend(0, 0, report.sections.length === 0 ? 0 : knownBytes),
     rulesOutcome: rulesOutcome(psyche.rules),
     knowledge: report.entries.filter((e) => e.domain === 'knowledge').map(ref),
     skills: report.entries.filter((e) => e.domain === 'skills').map(ref),
@@ -72,3 +88,18 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
 }
 
 
+
+/**
+ * Where each appended pin's text starts, by pin index: in the pad section, after its `## pad` line,
+ * the body, the divider and the pins before it (joined by a blank line), as the core's resends places them.
+ */
+function padPinResends(report: PsycheReport, at: ReturnType<typeof resends>): Array<number | undefined> {
+  const section = report.sections.findIndex((s) => s.rule.name === 'pad');
+  const out: Array<number | undefined> = [];
+  if (section < 0) return out;
+  const appended = report.pad.pins.flatMap((p, i) => (p.status === 'appended' ? [i] : []));
+  const parts = appended.map((i) => utf8Length(`[append: ${report.pad.pins[i]!.path}]\n${report.pad.pins[i]!.text ?? ''}`));
+  const start = at[section]!.offset + utf8Length(`## pad\n${report.pad.body}${PAD_DIVIDER}`);
+  resends(parts, 2, () => true).forEach((r, k) => (out[appended[k]!] = start + r.offset));
+  return out;
+}

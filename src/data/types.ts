@@ -15,6 +15,8 @@ export interface SiteOptions {
   title: string;
   /** Whether the build writes a Pagefind index and shows the search page. */
   search: boolean;
+  /** Whether member pages get share images (og:image, drawn when there is a `site`). Default: true. */
+  shareImages?: boolean;
   /** Absolute path of the agents root (LingTai agent directories); a missing folder means no agents. */
   agents: string;
   /** Whether the agents root was named (option or environment): then a missing one is an error, not "no agents". */
@@ -73,6 +75,8 @@ export interface SiteData {
   tokenizer: { id: string; vendor: string; library: string; label: string };
   prices: ModelPrice[];
   search: boolean;
+  /** Whether member pages name a share image (with a `site`: src/build/og-image.ts draws them). */
+  shareImages: boolean;
   /** The note pages' search index folders (relative to the base), one per shard; [] with search off. */
   noteIndexes: string[];
   family: string;
@@ -221,6 +225,8 @@ export interface CatalogEntry {
   tokens: number | null;
   anchor: string;
   carriedBy: Array<{ soul: string; display: string; mode: Mode; href: string }>;
+  /** What an edit resends over every bundle that carries it (NoteImpactView's total), for sorting by edit cost. */
+  editCost: { bundles: number; resentBytes: number; resentTokens: number };
 }
 
 export interface FrontmatterRow {
@@ -255,10 +261,59 @@ export interface NoteView {
   /** The note's raw text as stored (a leading BOM kept, so the preview's store hashes the same bytes). */
   source: string;
   loadedBy: LoadedBy[];
+  /** What an edit to the note resends in each bundle that carries it. */
+  impact: NoteImpactView;
 }
 
 /** A note's page before its HTML is rendered and before the bundles that load it are known. */
-export type NoteBase = Omit<NoteView, 'html' | 'loadedBy'>;
+export type NoteBase = Omit<NoteView, 'html' | 'loadedBy' | 'impact'>;
+
+/** One model's price of the first turn after an edit (`extra`: over a turn that hit the cache whole). */
+export interface ImpactCost {
+  price: ModelPrice;
+  cost: number;
+  extra: number;
+}
+
+/** What an edit resends in one prompt: from `offset` (the byte where the note's text starts) to the end. */
+export interface ResendView {
+  offset: number;
+  promptBytes: number;
+  resentBytes: number;
+  /** resentBytes / promptBytes, 0..1. */
+  share: number;
+  promptTokens: number;
+  resentTokens: number;
+  /** The next turn's system prompt on each model of the price table. */
+  costs: ImpactCost[];
+}
+
+/** One bundle that carries a note, as the note's "What an edit here costs" table lists it. */
+export interface ImpactRowView extends ResendView {
+  key: string;
+  member: string;
+  display: string;
+  kind: 'family' | 'guest';
+  preset: string | null;
+  /** "no preset", the preset's name, or "guest". */
+  label: string;
+  /** The note's row on the bundle page. */
+  href: string;
+  /** 1-based position in load order. */
+  index: number;
+  role: Role;
+  mode: Mode;
+  /** For a pointer: what carrying the note whole instead would resend. */
+  flip: ResendView | null;
+}
+
+export interface NoteImpactView {
+  rows: ImpactRowView[];
+  /** How many of the rows carry the note whole: only those an edit to its body costs. */
+  whole: number;
+  /** Every row added up: bytes and tokens resent, and per model the next turns' costs. */
+  total: { resentBytes: number; resentTokens: number; costs: ImpactCost[] };
+}
 
 export interface LoadedBy {
   member: string;
@@ -292,6 +347,21 @@ export interface AgentSectionView {
   /** Colour slot for the bar (--role-N). */
   slot: number;
   text: string;
+  /**
+   * What an edit to the section resends: from its start to the end, in the bytes the directory makes
+   * (offsets leave out placeholders, whose text is LingTai's); 0 for a placeholder, which no edit here changes.
+   */
+  resend: AgentResend;
+}
+
+/** What an edit at one place of an agent's prompt resends: bytes from the core's resends, tokens of the sections from there on. */
+export interface AgentResend {
+  offset: number;
+  resentBytes: number;
+  /** resentBytes over the bytes the directory makes, 0..1. */
+  share: number;
+  /** The tokens of the sections an edit resends (each section's count added up); null when none is counted. */
+  resentTokens: TokenCount | null;
 }
 
 export interface AgentEntryRef {
@@ -321,7 +391,10 @@ export interface AgentView {
   published: boolean;
   /** The prompt as far as the directory makes it, placeholders marked. */
   promptText: string;
-  pins: Array<{ path: string; status: string; label: string; href: string | null }>;
+  /** Each pin; an appended one with what an edit to the pinned file resends (from where its text starts in the pad on). */
+  pins: Array<{ path: string; status: string; label: string; href: string | null; resend: AgentResend | null }>;
+  /** An owner-document edit: it lands in batch 1, so it resends batch 1 and everything after it. */
+  ownerResend: AgentResend;
   rulesOutcome: string;
   knowledge: AgentEntryRef[];
   skills: AgentEntryRef[];

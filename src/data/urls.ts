@@ -109,10 +109,20 @@ export function noteParam(vault: string, path: string): string {
   return `${vault}/${path.replace(/\.md$/, '').split('/').map(pageSegment).join('/')}`;
 }
 
-/** The route param of a preset page. A preset named `history` escapes its first letter, so it never takes the soul's history page. */
+/** A member page's share image, beside its page: `souls/<soul>/og.png`, `agents/<id>/og.png`. */
+export const SHARE_IMAGE = 'og.png';
+
+export function shareImagePath(pagePath: string): string {
+  return `${pagePath}${SHARE_IMAGE}`;
+}
+
+/**
+ * The route param of a preset page. A preset named `history` or `og.png` escapes its first letter, so
+ * it never takes the soul's history page or share image.
+ */
 export function presetParam(preset: string): string {
   const segment = pageSegment(preset);
-  return segment === HISTORY_SEGMENT ? `${escapeChar(segment.codePointAt(0)!)}${segment.slice(1)}` : segment;
+  return segment === HISTORY_SEGMENT || segment === SHARE_IMAGE ? `${escapeChar(segment.codePointAt(0)!)}${segment.slice(1)}` : segment;
 }
 
 export function lessonPath(slug: string): string {
@@ -240,15 +250,19 @@ export function agentSnapshotPath(agent: string): string {
 
 // Every page and endpoint Soulpress makes: the integration injects these routes, and the bench and the
 // accessibility walk read the same table to name a built page by the route that made it.
-/** What must exist for a route to be injected: agents, history and lessons routes only with that content. */
-export type RouteNeed = 'agents' | 'history' | 'lessons';
+/**
+ * What must exist for a route to be injected: agents, history and lessons routes only with that content;
+ * share images only when they are on and there is a `site`, since a page names its image by an absolute URL.
+ */
+export type RouteNeed = 'agents' | 'history' | 'lessons' | 'shareImages';
 
 export interface RouteEntry {
   /** Astro's route pattern, as `injectRoute` takes it. */
   pattern: string;
   /** The page or endpoint file, relative to src/routes of this package. */
   file: string;
-  needs?: RouteNeed;
+  /** Every one of these must exist. */
+  needs?: RouteNeed | readonly RouteNeed[];
 }
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -276,6 +290,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/agents/[agent]', file: 'agents/[agent]/index.astro', needs: 'agents' },
   { pattern: '/agents/[agent]/[domain]', file: 'agents/[agent]/[domain]/index.astro', needs: 'agents' },
   { pattern: '/agents/[agent]/[domain]/[...entry]', file: 'agents/[agent]/[domain]/[...entry].astro', needs: 'agents' },
+  { pattern: '/souls/[soul]/og.png', file: 'souls/[soul]/og.png.ts', needs: 'shareImages' },
+  { pattern: '/souls/[soul]/[preset]/og.png', file: 'souls/[soul]/[preset]/og.png.ts', needs: 'shareImages' },
+  { pattern: '/guests/[guest]/og.png', file: 'guests/[guest]/og.png.ts', needs: 'shareImages' },
+  { pattern: '/agents/[agent]/og.png', file: 'agents/[agent]/og.png.ts', needs: ['agents', 'shareImages'] },
   { pattern: '/favicon.svg', file: 'favicon.svg.ts' },
   { pattern: '/data/notes.json', file: 'data/notes.json.ts' },
   { pattern: '/data/snapshots/[soul].json', file: 'data/snapshots/[soul].json.ts' },
@@ -284,5 +302,5 @@ export const ROUTES: readonly RouteEntry[] = [
 
 /** The routes a site with this content gets. */
 export function routesFor(has: Record<RouteNeed, boolean>): RouteEntry[] {
-  return ROUTES.filter((r) => r.needs === undefined || has[r.needs]);
+  return ROUTES.filter((r) => [r.needs ?? []].flat().every((need) => has[need]));
 }

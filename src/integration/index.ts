@@ -90,7 +90,10 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         }
         const { site, rendered } = loaded;
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
-        inject(routesFor({ agents: site.agents.length > 0, history: site.history !== null, lessons: lessons.length > 0 }));
+        // A page names its share image by an absolute URL, so without `site` there are none to name or draw.
+        const origin = resolved.site ?? config.site;
+        if (resolved.shareImages !== false && !origin) logger.info('share images: off, since `site` is not set (an og:image needs an absolute URL; set `site` or SOULPRESS_SITE)');
+        inject(routesFor({ agents: site.agents.length > 0, history: site.history !== null, lessons: lessons.length > 0, shareImages: resolved.shareImages !== false && Boolean(origin) }));
         // In `astro dev`, an edit under the vault or agents root loads the site again and reloads the page.
         const live =
           command === 'dev'

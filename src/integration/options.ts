@@ -5,6 +5,7 @@ import { z } from 'astro/zod';
 import { AstroError } from 'astro/errors';
 import type { ModelPrice, SiteOptions } from '../data/types.ts';
 import { DEFAULT_FOLDERS, defaultFolder } from '../node/default-folders.ts';
+import { DEFAULT_PRICES } from '../data/prices.ts';
 
 /** A wrong option: its message and a hint, no stack trace. */
 export class OptionError extends AstroError {
@@ -15,30 +16,8 @@ export class OptionError extends AstroError {
   }
 }
 
-/**
- * List prices for input tokens, USD per million, as the providers published them (read 2026-12-01;
- * docs/decisions.md, "Tokens and cost", says where). Prices change: set `prices` for your models.
- */
-export const DEFAULT_PRICES: ModelPrice[] = [
-  {
-    provider: 'OpenAI',
-    model: 'gpt-5.4',
-    exactTokens: true,
-    input: 2.5,
-    cacheRead: 0.25,
-    cacheWrite: null,
-    source: 'developers.openai.com/api/docs/pricing (standard tier, short context), as of 2026-06',
-  },
-  {
-    provider: 'Anthropic',
-    model: 'Claude Sonnet 5',
-    exactTokens: false,
-    input: 2,
-    cacheRead: 0.2,
-    cacheWrite: 2.5,
-    source: 'platform.claude.com/docs/en/models/sonnet-5/overview (5-minute cache write), read 2026-12-01',
-  },
-];
+// The default price table lives with the data, so the CLI reads it without the schema.
+export { DEFAULT_PRICES };
 
 export const DEFAULT_HARNESS = 'webui';
 export const DEFAULT_TITLE = 'Soulpress';
@@ -82,6 +61,8 @@ export const optionsSchema = z.strictObject({
   base: z.string().regex(/^\/[^?#\s]*$/, 'must be a path that starts with "/"').optional(),
   /** Write a Pagefind search index and show the search page. */
   search: z.boolean().optional(),
+  /** Draw a share image (og:image) for each soul, preset, guest and agent page; needs `site`. */
+  shareImages: z.boolean().optional(),
   /** History pages: false for none, true or `{ depth }` for the newest commits that touched the vault root. */
   history: z.union([z.boolean(), z.strictObject({ depth: z.int().min(0, 'must be 0 (off) or more commits') })], { error: 'must be true, false or { depth: N }' }).optional(),
   /** The models whose cost each soul page shows, in US dollars per million tokens; [] shows none. */
@@ -105,6 +86,7 @@ export const OPTION_ENV: Partial<Record<OptionName, string>> = {
   site: 'SOULPRESS_SITE',
   base: 'SOULPRESS_BASE',
   search: 'SOULPRESS_SEARCH',
+  shareImages: 'SOULPRESS_SHARE_IMAGES',
   history: 'SOULPRESS_HISTORY',
   cacheDir: 'SOULPRESS_CACHE_DIR',
 };
@@ -164,7 +146,7 @@ export function envOptions(env: NodeJS.ProcessEnv): SoulpressOptions {
   for (const [name, variable] of Object.entries(OPTION_ENV) as [OptionName, string][]) {
     const value = env[variable];
     if (value === undefined || value === '') continue;
-    if (name === 'search' || name === 'history') {
+    if (name === 'search' || name === 'shareImages' || name === 'history') {
       const depth = name === 'history' && /^\d+$/.test(value) ? { depth: Number(value) } : undefined;
       if (value !== 'on' && value !== 'off' && depth === undefined) {
         const takes = name === 'history' ? 'off, on or a whole number of commits' : 'off or on';
@@ -198,6 +180,7 @@ export function resolveOptions(options: SoulpressOptions, root: string, env: Nod
     site: o.site,
     base: o.base,
     search: o.search ?? true,
+    shareImages: o.shareImages ?? true,
     historyDepth: history === true ? DEFAULT_HISTORY_DEPTH : history === false ? 0 : history.depth,
     prices: o.prices ?? DEFAULT_PRICES,
     cacheDir: null,

@@ -7,6 +7,7 @@ import { PROMPT_SEPARATOR, commonPrefixLength } from '../core/index.ts';
 import { versionOf } from './package-version.ts';
 import { KeptFile } from './kept-file.ts';
 import type { TokenCounter } from '../data/bundles.ts';
+import type { ImpactCounter } from '../data/impact.ts';
 
 /** What every page and the CLI name as the source of their token counts. */
 export const TOKENIZER = { id: 'o200k_base', vendor: 'OpenAI', library: 'gpt-tokenizer', label: 'o200k_base (OpenAI)' } as const;
@@ -124,11 +125,21 @@ function firstCut(text: string): number {
  */
 export function countJoined(texts: readonly string[], sep: string): number {
   if (!/^\n+$/.test(sep)) return countTokens(texts.filter((t) => t !== '').join(sep));
+  return walkJoin(texts, sep, () => undefined);
+}
+
+/**
+ * countJoined's pass, telling `visit` before each non-empty text the tokens of what is joined so far
+ * and its last piece (null before the first text). `sep` is line breaks only.
+ */
+function walkJoin(texts: readonly string[], sep: string, visit: (i: number, total: number, tail: string | null) => void): number {
   let total = 0;
   // The last piece of what is joined so far: a join can only change the piece it ends.
   let tail: string | null = null;
-  for (const text of texts) {
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i]!;
     if (text === '') continue;
+    visit(i, total, tail);
     const own = countTokens(text);
     const cut = firstCut(text);
     const lastPiece = (): string => text.slice(lastCut(text, text.length));
@@ -148,6 +159,37 @@ export function countJoined(texts: readonly string[], sep: string): number {
     }
   }
   return total;
+}
+
+/**
+ * For each of `texts` joined by `sep`: the tokens of the joined text from where that text starts to
+ * the end (0 for an empty text), exactly as the tokenizer counts that tail alone: what an edit to the
+ * text resends. Where a text starts at a cut (after the blank line, a character other than whitespace
+ * or "/"), its tail's count is the whole count less the head's, so one pass counts every tail.
+ */
+export function suffixTokens(texts: readonly string[], sep: string): number[] {
+  const out = texts.map(() => 0);
+  const lines = /^\n+$/.test(sep);
+  const heads: Array<[number, number, string | null]> = [];
+  const total = lines ? walkJoin(texts, sep, (i, head, tail) => heads.push([i, head, tail])) : countJoined(texts, sep);
+  if (!lines) texts.forEach((t, i) => t !== '' && heads.push([i, 0, null]));
+  for (const [i, head, tail] of heads) {
+    const text = texts[i]!;
+    if (tail === null && lines) out[i] = total;
+    else if (lines && CUTTABLE.test(text[0]!)) out[i] = total - (head + countPiece(tail! + sep) - countPiece(tail!));
+    // A text that does not start at a cut shares its first piece with the blank line before it: count its tail alone.
+    else out[i] = countPieces(texts.slice(i).filter((t) => t !== '').join(sep));
+  }
+  return out;
+}
+
+/** Tokens of `head`, `sep`, then `texts` from `from` on joined by `sep`, given their suffixTokens: a tail with another text in front. */
+export function headedTokens(head: string, sep: string, texts: readonly string[], suffixes: readonly number[], from: number): number {
+  let next = from;
+  while (next < texts.length && texts[next] === '') next++;
+  if (next === texts.length) return countTokens(head);
+  if (/^\n+$/.test(sep) && CUTTABLE.test(texts[next]![0]!)) return countPieces(head + sep) + suffixes[next]!;
+  return countPieces([head, ...texts.slice(next).filter((t) => t !== '')].join(sep));
 }
 
 /** The last place before `end` (a UTF-16 index) where `text` may be cut: 0 when there is none. */
@@ -205,3 +247,6 @@ export const exactTokens: TokenCounter = {
   document: (doc) => ({ tokens: countTokens(doc.text), estimated: false }),
   prompt: (_text, _revision, _documents, texts) => ({ tokens: countJoined(texts, PROMPT_SEPARATOR), estimated: false }),
 };
+
+/** The build's and the CLI's counter of what an edit resends. */
+export const impactTokens: ImpactCounter = { suffixes: suffixTokens, headed: headedTokens };

@@ -4,6 +4,7 @@
 import { TOKENS_LABEL, bytes, percent, plural, size, tokenCount } from './format.ts';
 import type { AgentView } from '../data/types.ts';
 import { stackedBar } from './bar.ts';
+import type { BarSegment } from './bar.ts';
 import { esc } from './escape.ts';
 import { scrollRegionAttrs, tableScrollHtml } from '../markdown/scroll-region.ts';
 
@@ -31,21 +32,22 @@ export function pageText(text: string): string {
 
 /** The sections table's bodies: one per batch; the page says what the boundary means for the cache. */
 export function agentSectionRows(view: AgentView): string {
-  if (view.rejected) return '<tbody><tr><td colspan="7" class="muted">No section is composed: the owner document is rejected.</td></tr></tbody>';
+  if (view.rejected) return '<tbody><tr><td colspan="8" class="muted">No section is composed: the owner document is rejected.</td></tr></tbody>';
   let html = '';
   for (const batch of [1, 2] as const) {
     const rows = view.sections.filter((s) => s.batch === batch);
-    html += `<tbody class="group batch-${batch}" data-batch="${batch}"><tr class="group-head"><th scope="rowgroup" colspan="7"><span class="group-label">Batch ${batch}${batch === 1 ? ' · the resident prefix' : ' · changes most, cached after batch 1'}</span><span class="group-meta">${plural(rows.length, 'section')} · ${bytes(view.batchBytes[batch - 1]!)} from the directory</span></th></tr>`;
+    html += `<tbody class="group batch-${batch}" data-batch="${batch}"><tr class="group-head"><th scope="rowgroup" colspan="8"><span class="group-label">Batch ${batch}${batch === 1 ? ' · the resident prefix' : ' · changes most, cached after batch 1'}</span><span class="group-meta">${plural(rows.length, 'section')} · ${bytes(view.batchBytes[batch - 1]!)} from the directory</span></th></tr>`;
     for (const s of rows) {
       const known = s.bytes !== null;
       html +=
-        `<tr id="${s.anchor}" class="doc section-row${known ? '' : ' placeholder'}" data-section="${s.name}" data-batch="${s.batch}" data-protected="${s.protected}" data-bytes="${s.bytes ?? ''}" data-applied="${s.applied ?? ''}">` +
+        `<tr id="${s.anchor}" class="doc section-row${known ? '' : ' placeholder'}" data-section="${s.name}" data-batch="${s.batch}" data-protected="${s.protected}" data-bytes="${s.bytes ?? ''}" data-applied="${s.applied ?? ''}" data-offset="${s.resend.offset}" data-resent-bytes="${s.resend.resentBytes}">` +
         `<td class="num pos"><a class="row-anchor" href="#${s.anchor}" aria-label="Link to section ${s.position}">${s.position}</a></td>` +
         `<td class="doc-cell">${known ? `<a class="doc-title" href="#${s.anchor}-text">${esc(s.label)}</a>` : `<span class="doc-title">${esc(s.label)}</span>`}<span class="section-source">${known ? '' : 'placeholder, '}${esc(s.source)}</span><code class="uri">${s.name}</code></td>` +
         `<td class="mode-cell">${s.protected ? mark('protected', 'protected') : mark('unprotected', 'unprotected')}</td>` +
         `<td class="num prompt-size">${known ? bytes(s.bytes!) : '<span class="muted">at rebuild</span>'}</td>` +
         `<td class="num tokens">${s.tokens ? tokenCount(s.tokens) + TOKENS_LABEL : ''}</td>` +
         `<td class="num share">${known ? `<span class="share-figure">${percent(s.share)}</span><span class="share-track" aria-hidden="true"><span class="share-fill" style="width:${(s.share * 100).toFixed(1)}%"></span></span>` : ''}</td>` +
+        `<td class="num edit-resends"><span class="cell-label">An edit resends </span>${resendText(s.resend)}</td>` +
         `<td class="applied-cell">${s.applied ? mark(MARKS[s.applied][0], MARKS[s.applied][1]) : '<span class="muted">—</span>'}</td></tr>`;
     }
     html += '</tbody>';
@@ -53,10 +55,21 @@ export function agentSectionRows(view: AgentView): string {
   return html;
 }
 
+/** The bar's segments, one per section (a placeholder's of unknown size): the page's bar and its share image draw these. */
+export function agentBarSegments(view: AgentView, base: string): BarSegment[] {
+  return view.sections.map((s) => ({ label: s.label, slot: s.slot, bytes: s.bytes ?? 0, share: s.share, href: url(base, `${view.href}#${s.anchor}`), unknown: s.placeholder }));
+}
+
+/** What an edit resends, in a cell: bytes and share of the directory's bytes, and tokens when counted; a placeholder's is LingTai's. */
+export function resendText(r: AgentView['ownerResend']): string {
+  if (r.resentBytes === 0) return '<span class="muted">nothing here</span>';
+  const tokens = r.resentTokens ? ` · ${tokenCount(r.resentTokens)} tokens` : '';
+  return `${bytes(r.resentBytes)}${tokens} <span class="muted">(${percent(r.share)})</span>`;
+}
+
 export function agentBar(view: AgentView, base: string): string {
   if (view.sections.length === 0) return '';
-  const segments = view.sections.map((s) => ({ label: s.label, slot: s.slot, bytes: s.bytes ?? 0, share: s.share, href: url(base, `${view.href}#${s.anchor}`), unknown: s.placeholder }));
-  return stackedBar(segments, `What the directory adds to the prompt, ${bytes(view.knownBytes)} by section: ${view.sections.filter((s) => !s.placeholder).map((s) => `${s.label} ${percent(s.share)}`).join(', ')}; ${view.placeholders} sections are made by LingTai at rebuild`);
+  return stackedBar(agentBarSegments(view, base), `What the directory adds to the prompt, ${bytes(view.knownBytes)} by section: ${view.sections.filter((s) => !s.placeholder).map((s) => `${s.label} ${percent(s.share)}`).join(', ')}; ${view.placeholders} sections are made by LingTai at rebuild`);
 }
 
 export function showCard(view: AgentView): string {
@@ -81,7 +94,8 @@ export function pinsList(view: AgentView, base: string): string {
   if (view.pins.length === 0) return '<p class="muted">No pinned references.</p>';
   const items = view.pins.map((p) => {
     const name = p.href ? `<a href="${esc(url(base, p.href))}"><code>${esc(p.path)}</code></a>` : `<code>${esc(p.path)}</code>`;
-    return `<li data-pin-status="${p.status}">${mark(p.status === 'appended' ? 'applied' : 'problem', p.label)} ${name}</li>`;
+    const cost = p.resend ? ` <span class="pin-resend" data-resent-bytes="${p.resend.resentBytes}">an edit to it resends ${resendText(p.resend)}</span>` : '';
+    return `<li data-pin-status="${p.status}">${mark(p.status === 'appended' ? 'applied' : 'problem', p.label)} ${name}${cost}</li>`;
   });
   return `<ul class="pin-list">${items.join('')}</ul>`;
 }

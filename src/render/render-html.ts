@@ -9,6 +9,7 @@ import type { BundleView, DocumentView } from '../data/types.ts';
 
 import { esc } from './escape.ts';
 import { stackedBar } from './bar.ts';
+import type { BarSegment } from './bar.ts';
 
 export { esc };
 
@@ -68,13 +69,15 @@ export function loadOrderGroups(view: BundleView, base: string, published?: Bund
 }
 
 
+/** The stacked bar's segments, one per role group: the page's bar and its share image draw these. */
+export function bundleBarSegments(view: BundleView, base: string): BarSegment[] {
+  return view.groups.map((g) => ({ label: g.label, slot: ROLE_RULES[g.role].slot, bytes: g.promptBytes, share: g.share, href: url(base, `${view.href}#${view.documents[g.first - 1]!.anchor}`) }));
+}
+
 /** The stacked bar (inline SVG, one segment per role group) and its legend. */
 export function promptBar(view: BundleView, base: string): string {
   const label = `Prompt of ${bytes(view.promptBytes)} by role: ${view.groups.map((g) => `${g.label} ${percent(g.share)}`).join(', ')}`;
-  return stackedBar(
-    view.groups.map((g) => ({ label: g.label, slot: ROLE_RULES[g.role].slot, bytes: g.promptBytes, share: g.share, href: url(base, `${view.href}#${view.documents[g.first - 1]!.anchor}`) })),
-    label,
-  );
+  return stackedBar(bundleBarSegments(view, base), label);
 }
 
 /** The system-prompt lane: one block per role group, tall as its share. */

@@ -102,6 +102,31 @@ test('the catalog filter narrows the table by words and distance; without JavaSc
   await context.close();
 });
 
+test('the catalog sorts by what an edit costs and back to load order; the vault index has that order built in', async ({ page, browser }) => {
+  await page.goto('/shared/');
+  const uris = () => page.locator('table[data-catalog] tbody tr').evaluateAll((rows) => rows.map((r) => [(r as HTMLElement).dataset['uri']!, Number((r as HTMLElement).dataset['editCost'])] as const));
+  const loadOrder = await uris();
+  expect(new Set(loadOrder.map(([, c]) => c)).size).toBeGreaterThan(1);
+  await page.selectOption('#catalog-filter-order', 'edit-cost');
+  const sorted = await uris();
+  expect(sorted.map(([, c]) => c)).toEqual([...loadOrder.map(([, c]) => c)].sort((a, b) => b - a));
+  expect(sorted).not.toEqual(loadOrder);
+  // Filtering still works on the sorted table.
+  await page.selectOption('#catalog-filter-distance', 'head');
+  await expect(page.locator('table[data-catalog] tbody tr:visible')).toHaveCount(loadOrder.filter(([, c]) => c > 0).length);
+  await page.selectOption('#catalog-filter-order', '');
+  expect(await uris()).toEqual(loadOrder);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto('/shared/');
+  await plain.locator('a[href$="#by-edit-cost"]').click();
+  const costs = await plain.locator('table[data-edit-cost-table] tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset['editCost'])));
+  expect(costs.length).toBeGreaterThan(5);
+  expect(costs).toEqual([...costs].sort((a, b) => b - a));
+  await context.close();
+});
+
 test('a heading anchor shows on hover and focus, is named for its section, and links to it', async ({ page }) => {
   await page.goto('/souls/pippa/');
   const anchor = page.locator('a.heading-anchor[href="#load-order-title"]');

@@ -11,6 +11,9 @@ const PAGES = [
   { name: 'soul', path: '/souls/pippa/' },
   { name: 'catalog', path: '/shared/' },
   { name: 'family', path: '/family/' },
+  { name: 'note', path: '/notes/cwkpippa-shared/core/voice/' },
+  { name: 'note-pointer', path: '/notes/cwkpippa-shared/core/craft/testing/' },
+  { name: 'vault-notes', path: '/notes/cwkpippa-shared/' },
   { name: 'agent', path: '/agents/mingjing/' },
   { name: 'agent-rejected', path: '/agents/jianxin/' },
   { name: 'agent-entry', path: '/agents/mingjing/knowledge/sources/citation-style/' },
@@ -36,6 +39,8 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.locator('h1')).toBeVisible();
         await expect(page.locator('[data-theme-toggle]')).toBeVisible();
         await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+        // A note's edit cost table sits below the note's body: captured on its own too, to be looked at.
+        if (name.startsWith('note')) await page.locator('[data-edit-cost]').screenshot({ path: `${SHOTS}/${name}-edit-cost-${scheme}.png` });
         expect(errors).toEqual([]);
       });
     }
@@ -81,6 +86,21 @@ test.describe('small screens', () => {
     await page.screenshot({ path: `${SHOTS}/agent-360.png`, fullPage: true });
   });
 });
+
+// A note page's "What an edit here costs" table on a phone, in both schemes: its rows become cards.
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`375px, ${scheme}`, () => {
+    test.use({ viewport: { width: 375, height: 812 }, colorScheme: scheme });
+
+    test('a note page fits 375px and its edit cost table reads as cards', async ({ page }) => {
+      await page.goto('/notes/cwkpippa-shared/core/voice/');
+      await expect(page.locator('[data-impact-row]').first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.locator('[data-edit-cost]').screenshot({ path: `${SHOTS}/note-edit-cost-375-${scheme}.png` });
+    });
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, colorScheme: 'dark' });

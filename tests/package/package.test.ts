@@ -107,13 +107,19 @@ describe('the installed package', () => {
     assert.doesNotMatch(failed.stderr, /\n\s+at /, 'no stack trace');
   });
 
-  test('an astro.config.mjs that only adds soulpress({ vault }) builds the same pages', async () => {
+  test('an astro.config.mjs that only adds a site and soulpress({ vault }) builds the same pages, each with its share image', async () => {
     const dir = path.join(project, 'astro-project');
     mkdirSync(dir);
     cpSync(path.join(ROOT, 'content/vaults'), path.join(dir, 'vaults'), { recursive: true });
-    writeFileSync(path.join(dir, 'astro.config.mjs'), "import soulpress from 'soulpress';\n\nexport default { integrations: [soulpress({ vault: './vaults' })] };\n");
+    writeFileSync(path.join(dir, 'astro.config.mjs'), "import soulpress from 'soulpress';\n\nexport default { site: 'https://example.org', integrations: [soulpress({ vault: './vaults' })] };\n");
     await inProject(dir, bin('astro'), ['build']);
-    for (const page of memberPages(path.join(dir, 'vaults'))) assert.ok(existsSync(path.join(dir, 'dist', page, 'index.html')), `${page}/ is built`);
+    for (const page of memberPages(path.join(dir, 'vaults'))) {
+      assert.ok(existsSync(path.join(dir, 'dist', page, 'index.html')), `${page}/ is built`);
+      // The images are drawn by the installed package's own satori, resvg and fonts.
+      const image = readFileSync(path.join(dir, 'dist', page, 'og.png'));
+      assert.equal(image.toString('latin1', 1, 4), 'PNG', `${page}/og.png is a PNG`);
+      assert.match(readFileSync(path.join(dir, 'dist', page, 'index.html'), 'utf8'), new RegExp(`<meta property="og:image" content="https://example.org/${page}/og.png">`));
+    }
   });
 
   test('soulpress init makes a starter that checks and builds', async () => {

@@ -15,7 +15,9 @@ import { DIST, astroBuild, cleanup, exists, listFiles, readPage, tmp } from './h
 import { compareHashes, hashFiles } from './helpers/hashes.ts';
 import { checkLinks } from './helpers/links.ts';
 import { tags } from './helpers/html.ts';
-import { agentParam } from '../../src/data/urls.ts';
+import { agentParam, agentPath, guestPath, soulPath } from '../../src/data/urls.ts';
+import { expectedBundles } from './helpers/family.ts';
+import { ORIGIN, checkShareImages } from './helpers/share-images.ts';
 
 const work = tmp('hostile-names');
 after(() => cleanup(work));
@@ -64,6 +66,8 @@ before(() => {
     files[`wren/index/${name}/${name}.md`] = `Index ${i}.\n`;
     if (i < 8) files[`wren/projects/${name}.md`] = `Preset ${i}.\n`;
   });
+  // A preset named like the soul page's share image, beside it.
+  files['wren/projects/og.png.md'] = 'Preset og.\n';
   writeFiles(vault, files);
   const agentFiles: Record<string, string> = {};
   for (const id of AGENT_NAMES) {
@@ -130,7 +134,15 @@ describe('a vault of hostile names, built under a base path', () => {
   });
 
   test('every preset has its own page', () => {
-    assert.equal(listFiles(path.join(site, 'souls', 'wren')).filter((f) => f !== 'index.html').length, 8);
+    assert.equal(listFiles(path.join(site, 'souls', 'wren')).filter((f) => f.endsWith('/index.html') && !f.startsWith('history/')).length, 9);
+  });
+
+  test('every soul, preset, guest and agent page has its share image, a PNG of the stated size, under the base', async () => {
+    const bundles = await expectedBundles(vault);
+    assert.ok(bundles.some((b) => b.bundle.preset === 'og.png') && bundles.some((b) => b.bundle.kind === 'guest'));
+    const pages = [...bundles.map(({ bundle }) => (bundle.kind === 'guest' ? guestPath(bundle.soul) : soulPath(bundle.soul, bundle.preset))), ...AGENT_NAMES.map(agentPath)];
+    const images = checkShareImages(site, ORIGIN, base, pages.map((p) => decodeURIComponent(p)));
+    assert.equal(images.length, bundles.length + AGENT_NAMES.length);
   });
 
   test('a note outside the role folders that is not UTF-8 gets a page saying so, not a failed build', () => {

@@ -7,7 +7,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { discoverFamily, listPresets, loadIdentity, renderPrompt } from '../../src/core/index.ts';
 import { FsStore } from '../../src/node/index.ts';
-import { cacheBreakTokens, countJoined, countTokens } from '../../src/node/tokens.ts';
+import { cacheBreakTokens, countJoined, countTokens, headedTokens, suffixTokens } from '../../src/node/tokens.ts';
 import { SAMPLE } from './helpers.ts';
 
 const reference = new Tiktoken(o200k);
@@ -84,6 +84,22 @@ describe('token counts', () => {
       const joined = parts.filter((p) => p !== '').join('\n\n');
       assert.equal(countJoined(parts, '\n\n'), count(joined));
     }), { numRuns: 1500 });
+  });
+
+  // What an edit resends (soul-vault impact, the note pages): the joined text from each text's start on.
+  test('each text\'s tail of a join, and a tail with another text in front: the reference counts', () => {
+    const start = fc.constantFrom('', ' ', '\n', '/', '\t', 'a', '#', '  - ', '.');
+    const part = fc.oneof(text, fc.tuple(start, text).map(([s, t]) => s + t), line);
+    fc.assert(fc.property(fc.array(part, { maxLength: 6 }), part, (parts, head) => {
+      const tails = suffixTokens(parts, '\n\n');
+      parts.forEach((p, i) => {
+        const tail = parts.slice(i).filter((t) => t !== '').join('\n\n');
+        assert.equal(tails[i], p === '' ? 0 : count(tail), `tail ${i}`);
+        if (head === '') return;
+        const headed = [head, ...parts.slice(i + 1).filter((t) => t !== '')].join('\n\n');
+        assert.equal(headedTokens(head, '\n\n', parts, tails, i + 1), count(headed), `headed ${i}`);
+      });
+    }), { numRuns: 400 });
   });
 
   test('every prompt of the sample family counted from its documents: the reference count', async () => {
