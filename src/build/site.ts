@@ -4,6 +4,7 @@ import { ROLE, VAULT_NOTES, RecordingStore, touchesAny, parseUri, compareCodePoi
 import type { Bundle, Family, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
 import { bundleView, cachePrefix } from '../data/bundles.ts';
+import { familyMapView } from '../data/family-map.ts';
 import { priceTableProblem, turnCosts } from '../data/cost.ts';
 import { TOKENIZER, cacheBreakTokens, exactTokens, openTokenStore, saveTokenStore } from '../node/tokens.ts';
 import { SiteBuildError, building } from './errors.ts';
@@ -267,6 +268,7 @@ function siteOutline(options: SiteOptions, family: Family, notes: readonly NoteB
     agents,
     agentSnapshots,
     history,
+    familyMap: familyMapView({ family: family.name, shared: family.shared, guests: family.guests, souls: members.souls, guestMembers: members.guests, bundles: members.bundles, notes: byUri, catalog }),
   };
 }
 

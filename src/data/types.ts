@@ -97,6 +97,8 @@ export interface SiteData {
   agentSnapshots: Record<string, import('./snapshot-types.ts').AgentSnapshot>;
   /** The vault's git history; null when it has none to show (no repository, no git, history off). */
   history: HistoryView | null;
+  /** The family map: every shared note against every member, and the inheritance graph. */
+  familyMap: FamilyMapView;
 }
 
 export interface SharedVault {
@@ -565,4 +567,101 @@ export interface LessonInfo {
   position: number;
   total: number;
   minutes: number;
+}
+
+/** What a member's bundle makes of a shared note: the loader's mode, or no document of it at all. */
+export type Carried = Mode | 'none';
+
+/** One column of the family map: one bundle (a soul, a soul with a preset, or a guest). */
+export interface FamilyColumn {
+  /** The bundle's key (`pippa`, `pippa/code-review`, a guest id). */
+  key: string;
+  soul: string;
+  display: string;
+  preset: string | null;
+  kind: 'family' | 'guest';
+  href: string;
+  /** Bytes of shared notes this bundle's prompt carries (the column total). */
+  bytes: number;
+  whole: number;
+  pointer: number;
+}
+
+/** One cell: what one bundle carries of one shared note. */
+export interface FamilyCell {
+  /** The column's bundle key. */
+  column: string;
+  carried: Carried;
+  /** The loader's document is an absent optional note: an empty pointer. */
+  absent: boolean;
+  /** UTF-8 bytes of the document's text in the prompt; 0 when not carried. */
+  bytes: number;
+  /** The note's page; for an absent note, the bundle's row of it; null when there is neither. */
+  href: string | null;
+}
+
+export interface FamilyRow {
+  uri: string;
+  role: Role;
+  /** The note's title, else its path. */
+  label: string;
+  /** Its path inside its vault: two notes may share a title, never a path. */
+  path: string;
+  noteHref: string | null;
+  /** No note at this URI: the loader's documents of it are empty pointers. */
+  absent: boolean;
+  /** Bytes every bundle carries of it together (the row total). */
+  bytes: number;
+  anchor: string;
+  cells: FamilyCell[];
+}
+
+/** The rows of one shared container: the shared vault or the guest container. */
+export interface FamilyRowGroup {
+  vault: string;
+  label: string;
+  rows: FamilyRow[];
+}
+
+/** A box of the inheritance graph, laid out at build time (viewBox units). */
+export interface GraphNode {
+  id: string;
+  kind: 'shared' | 'soul' | 'preset' | 'guests' | 'guest';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The label as drawn (cut to fit, with an ellipsis) and as it is whole. */
+  label: string;
+  fullLabel: string;
+  detail: string;
+}
+
+export interface FamilyGraph {
+  width: number;
+  height: number;
+  nodes: GraphNode[];
+  /** One SVG path per inheritance, parent to child. */
+  edges: Array<{ from: string; to: string; d: string }>;
+  /** The graph in words: what a screen reader gets instead of the drawing. */
+  description: string;
+}
+
+/** A member over its columns in the map's header: a soul over its no-preset and preset bundles, or a guest. */
+export interface FamilyHead {
+  soul: string;
+  display: string;
+  kind: 'family' | 'guest';
+  href: string;
+  /** Its columns: the soul's no-preset bundle then its presets', or the guest's one. */
+  columns: FamilyColumn[];
+}
+
+export interface FamilyMapView {
+  heads: FamilyHead[];
+  columns: FamilyColumn[];
+  groups: FamilyRowGroup[];
+  /** Every bundle's shared bytes together. */
+  bytes: number;
+  graph: FamilyGraph;
 }

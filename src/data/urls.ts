@@ -131,6 +131,8 @@ export function lessonPath(slug: string): string {
 }
 
 export const SHARED_PATH = 'shared/';
+/** The family map: every shared note against every soul, preset and guest, and the inheritance graph. */
+export const FAMILY_PATH = 'family/';
 export const LESSONS_PATH = 'lessons/';
 export const SOULS_PATH = 'souls/';
 export const GUESTS_PATH = 'guests/';
@@ -182,6 +184,8 @@ export function pageKind(path: string): string {
       return 'Lesson';
     case SHARED_PATH:
       return 'Shared core catalog';
+    case FAMILY_PATH:
+      return 'Family map';
     case AGENTS_PATH: {
       if (parts.length < 3) return parts.length > 1 ? 'Agent page' : 'Agents';
       const skills = parts[2] === 'skills';
@@ -267,6 +271,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/404', file: '404.astro' },
   { pattern: '/search', file: 'search.astro' },
   { pattern: '/shared', file: 'shared/index.astro' },
+  // Every site has a family (a shared vault or a soul: requireFamily), so every site has its map.
+  { pattern: '/family', file: 'family.astro' },
   { pattern: '/souls', file: 'souls/index.astro' },
   { pattern: '/souls/[soul]', file: 'souls/[soul]/index.astro' },
   { pattern: '/souls/[soul]/[preset]', file: 'souls/[soul]/[preset]/index.astro' },

@@ -151,6 +151,7 @@ const PAGES = [
   '/guests/',
   '/guests/marlow/',
   '/shared/',
+  '/family/',
   '/notes/',
   '/notes/cwkpippa-shared/',
   '/notes/cwkpippa-shared/core/safety/secrets/',

@@ -10,6 +10,7 @@ const PAGES = [
   { name: 'lesson', path: '/lessons/the-load-order/' },
   { name: 'soul', path: '/souls/pippa/' },
   { name: 'catalog', path: '/shared/' },
+  { name: 'family', path: '/family/' },
   { name: 'note', path: '/notes/cwkpippa-shared/core/voice/' },
   { name: 'note-pointer', path: '/notes/cwkpippa-shared/core/craft/testing/' },
   { name: 'vault-notes', path: '/notes/cwkpippa-shared/' },
