@@ -224,21 +224,27 @@ export function scalingTable(runs: BuildRun[]): string {
   return table(['notes', 'pages', 'wall s', 'pages/s', 'ms / page', 'marginal ms / page', 'CPU s (build process)', 'marginal CPU ms / page', 'peak RSS'], rows);
 }
 
-/** Worse than linear when the marginal cost per page grows by more than `tolerance` between size steps. */
+/**
+ * Worse than linear when the marginal cost per page grows by more than `tolerance` between the last
+ * two size steps (with four sizes: 2.5k -> 5k against 5k -> 20k notes), and memory when the peak
+ * RSS per page at the largest size exceeds that at the one before it by as much.
+ */
 export function scalingVerdict(runs: BuildRun[], tolerance = 1.3): string {
   const ok = runs.filter((r) => r.ok);
   if (ok.length < 3) return 'Not enough successful builds to judge scaling.';
-  const m1 = (ok[1]!.wallMs - ok[0]!.wallMs) / (ok[1]!.pages - ok[0]!.pages);
-  const m2 = (ok[2]!.wallMs - ok[1]!.wallMs) / (ok[2]!.pages - ok[1]!.pages);
+  const [a, b, c] = ok.slice(-3) as [BuildRun, BuildRun, BuildRun];
+  const m1 = (b.wallMs - a.wallMs) / (b.pages - a.pages);
+  const m2 = (c.wallMs - b.wallMs) / (c.pages - b.pages);
   if (m1 <= 0) return 'The first size step cost nothing measurable (noise larger than the step), so scaling cannot be judged from this run.';
   const growth = m2 / m1;
-  const rss = ok[2]!.maxRssBytes / ok[2]!.pages / (ok[1]!.maxRssBytes / ok[1]!.pages);
-  const time = growth > tolerance ? `**flag: worse than linear**, the marginal cost per page grew ${fmt(growth, 2)}x from the first size step to the second` : `linear within ${fmt((tolerance - 1) * 100)}%: the marginal cost per page changed ${fmt(growth, 2)}x between size steps`;
-  const c1 = (ok[1]!.cpuMs - ok[0]!.cpuMs) / (ok[1]!.pages - ok[0]!.pages);
-  const c2 = (ok[2]!.cpuMs - ok[1]!.cpuMs) / (ok[2]!.pages - ok[1]!.pages);
+  const rss = c.maxRssBytes / c.pages / (b.maxRssBytes / b.pages);
+  const steps = `${fmt(a.notes)} -> ${fmt(b.notes)} -> ${fmt(c.notes)} notes`;
+  const time = growth > tolerance ? `**flag: worse than linear**, the marginal cost per page grew ${fmt(growth, 2)}x between the size steps ${steps}` : `linear within ${fmt((tolerance - 1) * 100)}%: the marginal cost per page changed ${fmt(growth, 2)}x between the size steps ${steps}`;
+  const c1 = (b.cpuMs - a.cpuMs) / (b.pages - a.pages);
+  const c2 = (c.cpuMs - b.cpuMs) / (c.pages - b.pages);
   const cpuGrowth = c2 / c1;
   const cpu = c1 > 0 ? ` CPU time of the build process (the work itself, free of waiting and of idle cores): the marginal cost per page changed ${fmt(cpuGrowth, 2)}x${cpuGrowth > tolerance ? ' (**flag**)' : ', linear'}.` : '';
-  return `Time: ${time}.${cpu} Memory: peak RSS per page at the largest size is ${fmt(rss, 2)}x that at the middle size${rss > tolerance ? ' (**flag**: memory grows faster than the page count)' : ''}.`;
+  return `Time: ${time}.${cpu} Memory: peak RSS per page at ${fmt(c.notes)} notes is ${fmt(rss, 2)}x that at ${fmt(b.notes)}${rss > tolerance ? ' (**flag**: memory grows faster than the page count)' : ''}.`;
 }
 
 // ---------------------------------------------------------------- part 5

@@ -28,8 +28,11 @@ export type WorkerReply = { start: number; html: string[] } | { start: number; e
 const MIN_NOTES_FOR_WORKERS = 400;
 const BATCH = 32;
 
+// The main thread is busy the whole time the workers run (the loader, then Vite bundling the pages),
+// so a worker per core oversubscribes: on 2 cores, 2 workers made a 2k-note build slower than 1
+// (paired builds, bench/RESULTS.md). One core is left to the main thread.
 export function defaultThreads(notes: number): number {
-  return notes < MIN_NOTES_FOR_WORKERS ? 0 : Math.min(availableParallelism(), 8);
+  return notes < MIN_NOTES_FOR_WORKERS ? 0 : Math.max(1, Math.min(availableParallelism() - 1, 8));
 }
 
 /** Jobs rendered one after another in this thread: what each worker runs, and all of it for small vaults. */

@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { splitFrontmatter } from '../../src/core/index.ts';
-import { renderNotes } from '../../src/markdown/render-pool.ts';
+import { defaultThreads, renderNotes } from '../../src/markdown/render-pool.ts';
+import { availableParallelism } from 'node:os';
 import type { RenderJob } from '../../src/markdown/render-pool.ts';
 import { FIXTURES, SAMPLE } from './helpers.ts';
 
@@ -44,4 +45,12 @@ test('a note a worker cannot render fails the whole render with its message', as
   const jobs: RenderJob[] = Array.from({ length: 40 }, (_, i) => ({ body: `# Note ${i}\n\ntext`, vault: 'v', path: `n${i}.md`, title: `Note ${i}` }));
   jobs[37] = { ...jobs[37]!, body: 42 as unknown as string };
   await assert.rejects(renderNotes(jobs, new Map(), 2), (error: Error) => error instanceof Error && error.message.length > 0);
+});
+
+test('the pool leaves a core to the main thread, which loads the vault and runs Vite meanwhile', () => {
+  const cores = availableParallelism();
+  assert.equal(defaultThreads(100), 0, 'a small vault renders in this thread');
+  const threads = defaultThreads(5000);
+  assert.ok(threads >= 1, 'a big vault gets at least one worker');
+  if (cores > 1) assert.ok(threads <= cores - 1, `${threads} workers on ${cores} cores leave no core to the main thread`);
 });
