@@ -1,5 +1,5 @@
 // `npm run bench`: every part at its default sizes, then bench/RESULTS.md (also printed).
-// Flags: --quick (a smoke run at small sizes, written to bench/tmp/RESULTS.quick.md),
+// Flags: --quick (a smoke run at small sizes, written to bench/tmp/RESULTS.quick.md), --large (adds a 20k-note scaling build),
 // --only loader,build,browser,dev,history, --out FILE, --seed N, --profile (CPU profiles of the loader and a build).
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { Session } from 'node:inspector/promises';
@@ -27,6 +27,7 @@ const SAMPLE = path.join(REPO, 'content/vaults');
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    large: { type: 'boolean', default: false },
     only: { type: 'string' },
     out: { type: 'string' },
     seed: { type: 'string', default: '1' },
@@ -34,6 +35,8 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick;
+// --large adds the 20k-note scaling build: several minutes on 2 cores, past the bench's 10.
+const large = values.large && !quick;
 // A smoke run must not overwrite the real results.
 const outFile = values.out ?? path.join(import.meta.dirname, quick ? 'tmp/RESULTS.quick.md' : 'RESULTS.md');
 const seed = Number(values.seed);
@@ -48,9 +51,9 @@ const SIZES = {
   noteBytes: 1500,
   sharedCore: 40,
   // Souls of 200 notes each, on top of the sample family (its ~40 notes), for the scaling builds.
-  // The last size (20k notes, issue 21) shows whether the cost per page and the memory per note stay
-  // flat past part 2's 5k; it is built once, by Soulpress alone.
-  scaling: quick ? [1, 2, 4] : [5, 12, 25, 100],
+  // With --large, a last size (20k notes, issue 21) shows whether the cost per page and the memory per
+  // note stay flat past part 2's 5k; it is built once, by Soulpress alone.
+  scaling: quick ? [1, 2, 4] : large ? [5, 12, 25, 100] : [5, 12, 25],
   // Index into scaling: the largest size is built by both projects.
   versusAt: 2,
   // Timed builds of Soulpress and plain Astro in part 2, interleaved: other tenants of a shared
@@ -215,7 +218,7 @@ if (only.has('build')) {
     const sizes = SIZES.scaling.map((n) => `${n}`).join(' / ');
     sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Starlight is \`bench/starlight\`: the same \`glob()\` over the same notes as its docs collection, Starlight 0.42 at its defaults (its own Pagefind search on, as Soulpress ships) except a one-link sidebar (its default lists every page on every page). Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`). The builds of part 2 are interleaved (Soulpress, plain, Starlight, Soulpress with search off${SIZES.versusRounds > 1 ? ', then Soulpress and plain again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }, { name: 'Starlight', run: fastest(versus.starlight) }]) : '', '');
 
-    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the largest is part 2\'s fastest Soulpress build, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k, 5k and 20k notes (the last one build, by Soulpress alone).`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
+    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the largest is part 2\'s fastest Soulpress build, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k and 5k notes${large ? ', and 20k (`--large`: one build, by Soulpress alone)' : ' (`--large` adds 20k)'}.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
 
     sections.push('## 5. Incremental', '', `${fmt(incNotes)} notes (the part 2 family). The full build is each side's fastest cold build of part 2; the rebuild runs \`astro build\` again with the cache folder the last build left, after appending a line to \`soul://${edited}\`${SIZES.versusRounds > 1 ? ` (${SIZES.versusRounds} rounds, a new line each time; each side's fastest rebuild is shown)` : ''} (a soul core note, so its page, its soul's bundles and their pages change). Both projects use Astro's \`experimental.incrementalBuild\`: plain Astro keys each page by its content entry's digest, which is Astro's own floor for a rebuild (every page is still checked and copied from the cache). Soulpress also reuses the rendered notes, the token counts and the search shards the edit did not touch, and runs the loader in full.`, '', incrementalTable(rows), '', rows.length ? incrementalVerdict(rows) : '', '');
   }
