@@ -3,24 +3,11 @@ import { VaultError } from './errors.ts';
 import { listPresets, requireFamily } from './family.ts';
 import type { Family } from './family.ts';
 import { identityProblems } from './load.ts';
+import { mapPooled } from './pool.ts';
 import type { VaultStore } from './store.ts';
 
 /** Souls inspected at once: enough to keep the store busy while another soul is parsed, few enough that a large family's documents are not all held at once. */
 const SOULS_AT_ONCE = 8;
-
-/** `work` over every item, at most `limit` at a time; results in the items' order. */
-async function mapPooled<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /** One problem or warning, once, with every soul or guest it touches. */
 export interface Finding extends Omit<Problem, 'code'> {
