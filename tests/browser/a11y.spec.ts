@@ -28,7 +28,8 @@ async function violations(page: Page, url: string, scheme: 'light' | 'dark'): Pr
     // Its controls are checked too: open the collapsed panel (which starts the preview), let it draw, then
     // back to the top, so the sticky header covers no target the click scrolled under it.
     await page.locator('[data-live-panel] > summary').click();
-    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-(composed|assembled)/);
+    // Drawing waits for the preview's code and snapshot, which share the CPU with the other pages of the walk.
+    await expect(page.locator('[data-live-status]')).toHaveText(/^Re-(composed|assembled)/, { timeout: 30_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
   }
   // Violations only: axe then leaves out the nodes of every rule that passed, most of its time on a long page.
@@ -94,7 +95,7 @@ test('every page of the sitemap has no serious colour violation in dark', async 
 // (scrollable-region-focusable), and rows become cards. One page per route: the first of
 // the sitemap's pages that route made.
 test('one page of each route has no serious axe violation at 375 px (light, every rule)', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const pages = onePerRoute();
   expect(pages.length).toBeGreaterThan(15);
   expect(await walk(browser, pages, 'light', { width: 375, height: 812 })).toEqual([]);
