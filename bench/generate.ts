@@ -1,6 +1,7 @@
 // Synthetic Soul Vault families for the benchmark: same seed and sizes, same bytes.
 // CLI: node bench/generate.ts --souls 10 --notes 200 --size 1500 --shared 40 --seed 1 --out DIR
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// (or --agents 200 --size 1500 --out DIR: LingTai agents, for psyche --check)
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -272,6 +273,53 @@ export function generateFamily(spec: FamilySpec, out: string, base?: string): Ge
   return { root, family, shared, sharedNotes, souls, guests, files, bytes };
 }
 
+export interface GeneratedAgents {
+  /** The agents root (`--agents DIR`). */
+  root: string;
+  ids: string[];
+  /** Every file written, as root-relative paths. */
+  files: string[];
+  bytes: number;
+}
+
+/**
+ * LingTai agents under `<out>/agents`: each a copy of one of the sample agents (`agentsBase`, taken
+ * in turn), varied from the seed: its own pad line, and `knowledge` extra knowledge entries and
+ * `skills` extra custom skills of about `noteBytes` each, so no two agents are the same bytes.
+ */
+export function generateAgents(spec: { agents: number; knowledge: number; skills: number; noteBytes: number; seed: number }, out: string, agentsBase: string): GeneratedAgents {
+  const w = new Writer(spec.seed);
+  const root = path.join(out, 'agents');
+  rmSync(root, { recursive: true, force: true });
+  const bases = readdirSync(agentsBase, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  if (bases.length === 0) throw new Error(`no sample agent under ${agentsBase}`);
+  const ids: string[] = [];
+  for (let a = 1; a <= spec.agents; a++) {
+    const id = `agent-${String(a).padStart(3, '0')}`;
+    const dir = path.join(root, id);
+    cpSync(path.join(agentsBase, bases[(a - 1) % bases.length]!), dir, { recursive: true });
+    const pad = path.join(dir, 'system', 'pad.md');
+    if (existsSync(pad)) writeFileSync(pad, `${readFileSync(pad, 'utf8')}\n- ${w.sentence()} (${id})\n`);
+    const entry = (file: string): void => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const name = w.title();
+      writeFileSync(file, `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(w.sentence())}\n---\n\n${w.body(spec.noteBytes, [])}`);
+    };
+    for (let k = 0; k < spec.knowledge; k++) entry(path.join(dir, 'knowledge', w.pick(TOPICS), `${w.slug()}-${k}`, 'KNOWLEDGE.md'));
+    for (let k = 0; k < spec.skills; k++) entry(path.join(dir, '.library', 'custom', w.pick(TOPICS), `${w.slug()}-${k}`, 'SKILL.md'));
+    ids.push(id);
+  }
+  const files: string[] = [];
+  let bytes = 0;
+  for (const e of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const file = path.join(e.parentPath, e.name);
+    files.push(path.relative(root, file).split(path.sep).join('/'));
+    bytes += statSync(file).size;
+  }
+  return { root, ids, files, bytes };
+}
+
 /** A fresh temporary folder for one generated family. */
 export function tempDir(label: string): string {
   return mkdtempSync(path.join(tmpdir(), `soulpress-bench-${label}-`));
@@ -288,9 +336,16 @@ if (import.meta.main) {
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       base: { type: 'string' },
+      // LingTai agents instead of a family: N copies of content/agents/*, varied.
+      agents: { type: 'string' },
     },
   });
   const out = values.out ? path.resolve(values.out) : tempDir('gen');
+  if (values.agents !== undefined) {
+    const made = generateAgents({ agents: Number(values.agents), knowledge: 20, skills: 10, noteBytes: Number(values.size), seed: Number(values.seed) }, out, path.resolve(import.meta.dirname, '../content/agents'));
+    console.log(`${made.ids.length} agents, ${made.files.length} files, ${(made.bytes / 1e6).toFixed(1)} MB in ${made.root}`);
+    process.exit(0);
+  }
   const spec: FamilySpec = {
     souls: Number(values.souls),
     notesPerSoul: Number(values.notes),

@@ -1,6 +1,6 @@
 // `npm run bench`: every part at its default sizes, then bench/RESULTS.md (also printed).
 // Flags: --quick (a smoke run at small sizes, written to bench/tmp/RESULTS.quick.md), --large (adds a 20k-note scaling build),
-// --only loader,build,browser,dev,history, --out FILE, --seed N, --profile (CPU profiles of the loader and a build).
+// --only loader,build,browser,dev,history,check, --out FILE, --seed N, --profile (CPU profiles of the loader and a build).
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,9 +10,10 @@ import { HAS_PREVIEW, jsPerPageKind, jsTable, reassemblyInChromium, reassemblyTa
 import type { PageKindJs, ReassemblyResult } from './browser.ts';
 import { fastest, incrementalTable, incrementalVerdict, newestProfile, pagesPerSecond, phasesTable, runBuild, scalingTable, scalingVerdict, siteBuildable, versusTable } from './build.ts';
 import type { BuildRun, IncrementalResult, VersusResult } from './build.ts';
-import { generateFamily, tempDir } from './generate.ts';
+import { generateAgents, generateFamily, tempDir } from './generate.ts';
 import type { FamilySpec } from './generate.ts';
 import { benchLoader, loaderPass, loaderTable } from './loader.ts';
+import { benchCheck, checkTable } from './check.ts';
 import { devReload, devReloadTable } from './dev.ts';
 import type { DevReloadResult } from './dev.ts';
 import { profileTables, summariseProfile } from './profile.ts';
@@ -65,6 +66,10 @@ const SIZES = {
   // Part 6: souls of 200 notes on top of the sample family (0 is the sample alone), edits per size.
   dev: quick ? [0] : [0, 25],
   devEdits: quick ? 2 : 3,
+  // Part 7 (only with --only check: the default parts already take the bench's 10 minutes): the
+  // issue's family (50 souls x 200 notes, a shared core of 200, ~2 KB notes) and 200 agents.
+  check: quick ? { souls: 5, notes: 50, shared: 20, agents: 10, pairs: 1 } : { souls: 50, notes: 200, shared: 200, agents: 200, pairs: 5 },
+  checkNoteBytes: 2000,
 };
 
 const started = performance.now();
@@ -364,6 +369,28 @@ if (only.has('dev')) {
     `\`astro dev\` (search off, as in dev) over the sample family and over the sample plus 25 souls x 200 notes; \`/notes/pippa/core/curiosity/\` and \`/souls/pippa/\` open in headless Chromium; a line appended to \`soul://pippa/core/curiosity.md\` ${SIZES.devEdits} times per page. Each figure is from the write until the open page's \`<main>\` shows the line: the watcher's event, the integration loading the site again (every note read and rendered again, every bundle loaded again), the data module dropped, the page reloaded by Vite's client and rendered by the dev server. Goals from issue 11: 1 s at the sample, 2 s at 5k notes.`,
     '',
     rows.length ? devReloadTable(rows, { sample: 1000, '5k': 2000 }) : 'not run',
+    '',
+  );
+}
+
+// ---------------------------------------------------------------- 7. check
+if (only.has('check')) {
+  const c = SIZES.check;
+  const family = generateFamily({ souls: c.souls, notesPerSoul: c.notes, noteBytes: SIZES.checkNoteBytes, sharedCore: c.shared, guests: 0, seed }, tempDir('check'));
+  const agents = generateAgents({ agents: c.agents, knowledge: 20, skills: 10, noteBytes: SIZES.checkNoteBytes, seed }, tempDir('agents'), path.join(REPO, 'content/agents'));
+  log(`7. check: soul-vault check over ${c.souls} souls x ${c.notes} notes, psyche --check over ${c.agents} agents`);
+  const runs = [
+    benchCheck('`soul-vault check`', ['check', '--vault', family.root], family.root, '.md', c.pairs, log),
+    benchCheck('`soul-vault psyche --check`', ['psyche', '--check', '--agents', agents.root], agents.root, undefined, c.pairs, log),
+  ];
+  discard(path.dirname(family.root));
+  discard(path.dirname(agents.root));
+  sections.push(
+    '## 7. Check at the read floor',
+    '',
+    `\`soul-vault check\` over ${c.souls} souls x ${c.notes} notes with a shared core of ${c.shared} (~${SIZES.checkNoteBytes} B notes, one family), and \`soul-vault psyche --check\` over ${c.agents} agents (\`bench/generate.ts\` copies \`content/agents/*\` in turn and adds 20 knowledge entries and 10 skills to each, so each agent is its own bytes; a copy of the sample keeps its deliberate problems, so that check exits 1). Each is the built bin (\`lib/bin/soul-vault.js\`) in a new process, its start and module loading included, timed from spawn to exit. The floor is \`bench/read-floor.ts\`, also a new process: list the root and read and SHA-256 (node:crypto) every note under it once (for the agents, every file), 64 at a time. One warm-up run of each, then ${c.pairs} pairs back to back, who goes first alternating; the ratio is the median of the pairs' ratios. Goal from issue 21: within 2x.`,
+    '',
+    checkTable(runs, 2),
     '',
   );
 }

@@ -149,8 +149,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
         io.out(json ? `${JSON.stringify({ uri: args[0], text }, null, 2)}\n` : text);
         return 0;
       case 'check': {
-        // Every soul, preset and guest reads the shared vault: through the memo, each note is read once per check.
-        const report = await checkFamily({ store: memoStore(store), family });
+        // Every soul, preset and guest reads the shared vault: through the memo, each note is read once per
+        // check. A check is one snapshot, so one view of the store serves it all: each folder on the way to
+        // a note is checked for links once per check, not once per read.
+        const report = await checkFamily({ store: memoStore(store.scope?.() ?? store), family });
         io.out(json ? `${JSON.stringify(report, null, 2)}\n` : formatCheck(report));
         return report.errors > 0 || (values['strict'] === true && report.warnings > 0) ? 1 : 0;
       }

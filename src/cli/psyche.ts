@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { APPLIED_LABELS, PIN_LABELS, composePsyche, pyStrip, rulesOutcome, sourceLabel } from '../core/psyche/index.ts';
 import type { PsycheReport } from '../core/psyche/index.ts';
+import { mapPooled } from '../core/pool.ts';
 import { escapeControls } from './format.ts';
 import { AgentsRootError, FsAgentStore, agentsRoot, agentsRootNamed, listAgentDirs } from '../node/index.ts';
 
@@ -67,13 +68,15 @@ export interface AgentsCheck {
   problems: number;
 }
 
+const AGENTS_AT_ONCE = 8;
+
 /** Every agent under the root: each one's owner error and problems, all at once. */
 export async function checkAgents(root: string, named = false): Promise<AgentsCheck> {
-  const agents: AgentsCheck['agents'] = [];
-  for (const { id, dir } of await listAgentDirs(root, named)) {
+  // A few agents at a time: one agent's reads wait on the disk one after another, so alone they leave it idle.
+  const agents = await mapPooled(await listAgentDirs(root, named), AGENTS_AT_ONCE, async ({ id, dir }) => {
     const { psyche } = await composeAgent(dir, id);
-    agents.push({ agent: id, owner_error: psyche.owner_error, problems: psyche.problems });
-  }
+    return { agent: id, owner_error: psyche.owner_error, problems: psyche.problems };
+  });
   return { root, agents, errors: agents.filter((a) => a.owner_error).length, problems: agents.reduce((n, a) => n + a.problems.length, 0) };
 }
 

@@ -2,8 +2,12 @@ import type { BundleWarning, Problem } from './bundle.ts';
 import { VaultError } from './errors.ts';
 import { listPresets, requireFamily } from './family.ts';
 import type { Family } from './family.ts';
-import { inspectIdentity } from './load.ts';
+import { identityProblems } from './load.ts';
+import { mapPooled } from './pool.ts';
 import type { VaultStore } from './store.ts';
+
+/** Souls inspected at once: enough to keep the store busy while another soul is parsed, few enough that a large family's documents are not all held at once. */
+const SOULS_AT_ONCE = 8;
 
 /** One problem or warning, once, with every soul or guest it touches. */
 export interface Finding extends Omit<Problem, 'code'> {
@@ -50,7 +54,10 @@ export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
   for (const problem of family.problems) add('error', { code: problem.code, message: problem.message, note: problem.note ?? null, role: problem.role ?? null }, '');
 
   const ids = [...new Set([...family.souls, ...family.guestIds])];
-  for (const soul of ids) {
+  // Souls are inspected a few at a time, so one soul's reads overlap another's parsing; what each
+  // found is merged afterwards in soul order, so the report is the same as one soul after another.
+  const found = await mapPooled(ids, SOULS_AT_ONCE, async (soul) => {
+    const seen: Array<{ error: VaultError } | { warning: BundleWarning; role: string | null }> = [];
     const presets: Array<string | null> = [null];
     if (family.souls.includes(soul) && !family.guestIds.includes(soul)) {
       try {
@@ -58,20 +65,25 @@ export async function checkFamily(options: CheckOptions): Promise<CheckReport> {
       } catch (error) {
         // projects/ itself refused (a link, an OS error): one finding; the soul is still loaded without a preset.
         if (!(error instanceof VaultError)) throw error;
-        addError(error.role === undefined ? new VaultError(error.code, `${error.message} (project)`, { operation: error.operation, note: error.note, role: 'project' }) : error, soul);
+        seen.push({ error: error.role === undefined ? new VaultError(error.code, `${error.message} (project)`, { operation: error.operation, note: error.note, role: 'project' }) : error });
       }
     }
-    for (const preset of presets) {
-      try {
-        const result = await inspectIdentity({ store, soul, harness, preset, discovered: family });
-        for (const error of result.problems) addError(error, soul);
-        for (const warning of result.warnings) addWarning({ code: warning.code, uri: warning.uri, message: warning.message }, soul, warning.role);
-      } catch (error) {
-        if (!(error instanceof VaultError)) throw error;
-        addError(error, soul);
-      }
+    const runs = await Promise.all(presets.map((preset) => identityProblems({ store, soul, harness, preset, discovered: family }).catch((error: unknown) => {
+      if (!(error instanceof VaultError)) throw error;
+      return { problems: [error], warnings: [] };
+    })));
+    for (const result of runs) {
+      for (const error of result.problems) seen.push({ error });
+      for (const warning of result.warnings) seen.push({ warning: { code: warning.code, uri: warning.uri, message: warning.message }, role: warning.role });
     }
-  }
+    return seen;
+  });
+  found.forEach((seen, i) => {
+    for (const s of seen) {
+      if ('error' in s) addError(s.error, ids[i]!);
+      else addWarning(s.warning, ids[i]!, s.role);
+    }
+  });
   const list = [...findings.values()];
   for (const f of list) f.souls = f.souls.filter((s) => s !== '');
   return {

@@ -47,9 +47,19 @@ export async function loadIdentity(options: LoadOptions): Promise<Bundle> {
   return (await assemble(options, false)).bundle!;
 }
 
-/** Load a soul or guest collecting every problem instead of stopping at the first: what `check` runs. */
+/** Load a soul or guest collecting every problem instead of stopping at the first. */
 export async function inspectIdentity(options: LoadOptions): Promise<Inspection> {
   return assemble(options, true);
+}
+
+/**
+ * What `check` runs: inspectIdentity's problems and warnings, without the bundle. No problem
+ * depends on a revision, so no note and no prompt is hashed: a family check would otherwise hash
+ * every soul's whole prompt once per preset, several times the bytes it reads.
+ */
+export async function identityProblems(options: LoadOptions): Promise<Omit<Inspection, 'bundle'>> {
+  const { problems, warnings } = await assemble(options, true, false);
+  return { problems, warnings };
 }
 
 interface Tokens {
@@ -94,10 +104,13 @@ class Assembly {
   readonly problems: VaultError[] = [];
   private readonly store: VaultStore;
   private readonly collect: boolean;
+  /** False when no bundle is made (check): notes are not hashed. */
+  private readonly revise: boolean;
 
-  constructor(store: VaultStore, collect: boolean) {
+  constructor(store: VaultStore, collect: boolean, revise: boolean) {
     this.store = store;
     this.collect = collect;
+    this.revise = revise;
   }
 
   fail(error: VaultError): void {
@@ -122,7 +135,7 @@ class Assembly {
     if (bytes === null) return null;
     const text = decodeNote(bytes, uri, role, OP);
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return { path, uri, bytes: bytes.byteLength, text, revision: noteRevision(bytes), encoded: bom ? bytes.subarray(3) : bytes };
+    return { path, uri, bytes: bytes.byteLength, text, revision: this.revise ? noteRevision(bytes) : UNREVISED, encoded: bom ? bytes.subarray(3) : bytes };
   }
 
   /** Frontmatter the loader must read; undefined after a reported problem. */
@@ -249,7 +262,10 @@ function checkArguments(soul: unknown, harness: string, preset: string | null): 
   }
 }
 
-async function assemble(options: LoadOptions, collect: boolean): Promise<Inspection> {
+/** The revision of a note read by a run that makes no bundle: never shown, never hashed. */
+const UNREVISED: Promise<string> = Promise.resolve('');
+
+async function assemble(options: LoadOptions, collect: boolean, revise = true): Promise<Inspection> {
   const { soul } = options;
   // One view of the store per load: what it learns about folders is not kept past this call.
   const store = options.store.scope?.() ?? options.store;
@@ -277,7 +293,7 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
     throw new VaultError('uri_invalid', `guest "${soul}" has no presets (project): only a family soul loads projects/${preset}.md`, { operation: OP, role: 'project' });
   }
 
-  const run = new Assembly(store, collect);
+  const run = new Assembly(store, collect, revise);
   // Identity first: its file name is the display name the tokens need.
   const vault = isSoul ? soul : family.guests;
   const prefix = isSoul ? '' : `${soul}/`;
@@ -307,7 +323,7 @@ async function assemble(options: LoadOptions, collect: boolean): Promise<Inspect
   else await guestSequence(run, family, soul, tokens);
 
   const warnings = run.warnings.map((w, i) => ({ ...w, role: run.warningRoles[i]! }));
-  if (run.problems.length > 0) return { bundle: null, problems: run.problems, warnings };
+  if (run.problems.length > 0 || !revise) return { bundle: null, problems: run.problems, warnings };
   // All hashes wait together: in a browser each SHA-256 is a round trip to another thread, and
   // one wait for all (the edited notes' and the prompt's) is one round trip, not one after another.
   const [revision, ...revisions] = await Promise.all([promptRevision(run.documents, run.encoded), ...run.revisions]);

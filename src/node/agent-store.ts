@@ -63,38 +63,88 @@ function components(p: Buffer): Buffer[] {
   return out;
 }
 
+/** Where a walk stands after some components: the real path so far, and how many links it followed. */
+interface Walked {
+  parts: readonly Buffer[];
+  hops: number;
+  /** lstat of the last component, when it was a real file or folder (not `..`): what stat of the real path says. */
+  last: BigIntStats | null;
+  /** False when the last component is not a folder: nothing can be walked below it (ENOTDIR). */
+  dir: boolean;
+  /** Set when a step on the way is under /proc, /sys or /dev: the path it stopped at. */
+  never: Buffer | null;
+}
+
+const START: Walked = { parts: [], hops: 0, last: null, dir: true, never: null };
+
+const pathOf = (parts: readonly Buffer[], extra?: Buffer): Buffer => Buffer.concat((extra ? [...parts, extra] : parts).flatMap((c) => [SLASH, c]));
+
 /**
- * realpath(3), one component at a time, as bytes: the real path an absolute path leads to, or
- * `never` as soon as any step on the way, a link's target included, is under /proc, /sys or /dev
- * (`/proc/self/cwd/x` and a link to `/proc/self/root/etc/passwd` are under /proc, wherever they end).
- * Throws as realpath does (ENOENT, ENOTDIR, ELOOP, EACCES).
+ * One component of a walk, the links it leads through included. Throws as realpath does (ENOTDIR,
+ * ELOOP, and lstat's own errors); a walk that goes on below a component that is not a folder
+ * throws ENOTDIR there.
  */
-async function resolveReal(p: Buffer): Promise<{ real: Buffer; never: boolean }> {
-  let pending = components(p);
-  let parts: Buffer[] = [];
-  let hops = 0;
-  const here = (extra?: Buffer): Buffer => Buffer.concat([...(extra ? [...parts, extra] : parts)].flatMap((c) => [SLASH, c]));
+async function step(from: Walked, component: Buffer): Promise<Walked> {
+  if (!from.dir) throw errno('ENOTDIR');
+  const parts = [...from.parts];
+  let hops = from.hops;
+  let last: BigIntStats | null = null;
+  let pending = [component];
   while (pending.length > 0) {
     const c = pending.shift()!;
     if (c.length === 2 && c[0] === 0x2e && c[1] === 0x2e) {
       parts.pop();
+      last = null;
       continue;
     }
-    const candidate = here(c);
-    if (neverRead(candidate)) return { real: candidate, never: true };
-    const st = await lstat(candidate);
+    const candidate = pathOf(parts, c);
+    if (neverRead(candidate)) return { parts, hops, last: null, dir: true, never: candidate };
+    const st = await lstat(candidate, { bigint: true });
     if (st.isSymbolicLink()) {
       if (++hops > MAX_HOPS) throw errno('ELOOP');
       const target = await readlink(candidate, { encoding: 'buffer' });
-      if (target[0] === 0x2f) parts = [];
+      if (target[0] === 0x2f) parts.length = 0;
       pending = [...components(target), ...pending];
       continue;
     }
     if (pending.length > 0 && !st.isDirectory()) throw errno('ENOTDIR');
     parts.push(c);
+    last = st;
   }
-  const real = parts.length ? here() : SLASH;
-  return { real, never: neverRead(real) };
+  return { parts, hops, last, dir: last === null || last.isDirectory(), never: null };
+}
+
+/**
+ * realpath(3), one component at a time, as bytes: the real path an absolute path leads to, or
+ * `never` as soon as any step on the way, a link's target included, is under /proc, /sys or /dev
+ * (`/proc/self/cwd/x` and a link to `/proc/self/root/etc/passwd` are under /proc, wherever they end).
+ * Throws as realpath does (ENOENT, ENOTDIR, ELOOP, EACCES). With `walks`, the walk to each path
+ * on the way is taken from it or kept in it (keyed by the path as written): one store is one
+ * snapshot, and without this every read walked from / again, one lstat per component.
+ */
+async function resolveReal(p: Buffer, walks?: Map<string, Promise<Walked>>): Promise<{ real: Buffer; never: boolean; stat: BigIntStats | null }> {
+  const all = components(p);
+  let at: Promise<Walked> = Promise.resolve(START);
+  let key = '';
+  for (const c of all) {
+    const from = at;
+    const next = async (): Promise<Walked> => {
+      const walked = await from;
+      return walked.never ? walked : step(walked, c);
+    };
+    if (!walks) {
+      at = next();
+      continue;
+    }
+    key += `/${c.toString('latin1')}`;
+    let known = walks.get(key);
+    if (!known) walks.set(key, (known = next()));
+    at = known;
+  }
+  const walked = await at;
+  if (walked.never) return { real: walked.never, never: true, stat: null };
+  const real = walked.parts.length ? pathOf(walked.parts) : SLASH;
+  return { real, never: neverRead(real), stat: walked.last };
 }
 const joinBytes = (a: Buffer, b: Buffer | string): Buffer => Buffer.concat([a, SLASH, typeof b === 'string' ? Buffer.from(b) : b]);
 
@@ -175,6 +225,8 @@ export class FsAgentStore implements AgentStore {
   private readonly raw: Buffer;
   /** Paths (relative, as listed) whose names are not UTF-8, to their bytes on disk. */
   private readonly rawNames = new Map<string, Buffer>();
+  /** The walk to each path a read or listing went through (see resolveReal): a store is one composition. */
+  private readonly walks = new Map<string, Promise<Walked>>();
 
   constructor(dir: string | Buffer, options: string | FsAgentStoreOptions = {}) {
     this.raw = typeof dir === 'string' ? Buffer.from(path.resolve(dir)) : dir;
@@ -202,14 +254,16 @@ export class FsAgentStore implements AgentStore {
 
   async outside(rel: string): Promise<boolean> {
     if (this.publish === null) return false;
-    const resolved = await resolveReal(this.full(rel)).catch(() => null);
+    const resolved = await resolveReal(this.full(rel), this.walks).catch(() => null);
     const out = resolved !== null && !resolved.never && this.isOutside(resolved.real);
     if (out) this.metOutside = true;
     return out;
   }
 
   async folderKey(rel: string): Promise<string | null> {
-    const s = await stat(this.full(rel), { bigint: true }).catch(() => null);
+    // The walk's lstat of the real path is stat's answer, and the listing that follows takes the same walk.
+    const resolved = await resolveReal(this.full(rel), this.walks).catch(() => null);
+    const s = resolved?.stat && !resolved.never ? resolved.stat : await stat(this.full(rel), { bigint: true }).catch(() => null);
     return s?.isDirectory() ? `${s.dev}:${s.ino}` : null;
   }
 
@@ -217,7 +271,7 @@ export class FsAgentStore implements AgentStore {
     const folder = this.full(rel);
     let entries;
     try {
-      if ((await resolveReal(folder)).never) return null;
+      if ((await resolveReal(folder, this.walks)).never) return null;
       // Names as bytes: decoded as text, one that is not UTF-8 would come back changed and unreadable.
       entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
     } catch {
@@ -251,13 +305,18 @@ export class FsAgentStore implements AgentStore {
   private async readFile(file: Buffer, { noFollow = false, limit }: AgentReadOptions): Promise<AgentRead> {
     let before: BigIntStats;
     let real: Buffer;
+    // The walk's own lstat of the real path's last component is what stat(real) would say: not asked twice.
+    let walked: BigIntStats | null = null;
     try {
       let resolved;
       if (noFollow) {
         const cut = file.lastIndexOf(0x2f);
-        resolved = await resolveReal(file.subarray(0, Math.max(cut, 1)));
+        resolved = await resolveReal(file.subarray(0, Math.max(cut, 1)), this.walks);
         resolved = { real: joinBytes(resolved.real, file.subarray(cut + 1)), never: resolved.never };
-      } else resolved = await resolveReal(file);
+      } else {
+        resolved = await resolveReal(file, this.walks);
+        walked = resolved.stat;
+      }
       if (resolved.never) return { ok: false, reason: 'unreadable' };
       real = resolved.real;
     } catch (error) {
@@ -265,7 +324,7 @@ export class FsAgentStore implements AgentStore {
     }
     if (neverRead(real)) return { ok: false, reason: 'unreadable' };
     try {
-      before = noFollow ? await lstat(file, { bigint: true }) : await stat(real, { bigint: true });
+      before = noFollow ? await lstat(file, { bigint: true }) : (walked ?? (await stat(real, { bigint: true })));
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }

@@ -3,7 +3,7 @@
 import { compareCodePoints } from '../order.ts';
 import { YamlError, parseYaml } from '../yaml.ts';
 import { asText, collapse, failWords } from './read-text.ts';
-import type { AgentStore } from './store.ts';
+import type { AgentEntry, AgentStore } from './store.ts';
 import type { PsycheProblem } from './types.ts';
 
 export type CatalogDomain = 'knowledge' | 'skills';
@@ -197,8 +197,9 @@ export async function scanCatalog(store: AgentStore, domain: CatalogDomain, prob
     seen.add(key);
     return true;
   };
-  const walk = async (folder: string, shelf: CatalogShelf['shelf'], count: OutsideCount | null): Promise<void> => {
-    const children = await store.list(folder);
+  // `listed`: the folder's entries when the caller already listed it (a folder is listed once per visit).
+  const walk = async (folder: string, shelf: CatalogShelf['shelf'], count: OutsideCount | null, listed?: AgentEntry[]): Promise<void> => {
+    const children = listed ?? (await store.list(folder));
     if (!children) return;
     children.sort((a, b) => compareCodePoints(a.name, b.name));
     for (const child of children) {
@@ -246,7 +247,7 @@ export async function scanCatalog(store: AgentStore, domain: CatalogDomain, prob
         else problems.push({ domain, path, reason: `not a ${kind} (no ${marker}) and has loose files` });
         continue;
       }
-      await walk(path, shelf, count);
+      await walk(path, shelf, count, inside);
     }
   };
   const countOutside = async (folder: string, shelf: CatalogShelf['shelf']): Promise<void> => {
