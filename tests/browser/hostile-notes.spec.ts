@@ -35,11 +35,12 @@ test.beforeAll(async ({}, testInfo) => {
   notes = plantHostileVault(vault);
   const run = astroBuild({ outDir, vault });
   if (run.status !== 0) throw new Error(`the hostile site did not build:\n${run.stdout}\n${run.stderr}`);
-  const page404 = readFileSync(path.join(outDir, '404.html'), 'utf8');
-  ownInline = [...page404.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-  // The 404 page carries no vault text; its inline scripts are the theme and enhancement code.
+  // The 404 page and the lessons index carry no vault text: their inline scripts are the theme and
+  // enhancement code, and the lessons' progress script.
+  const inlineOf = (page: string) => [...readFileSync(path.join(outDir, page), 'utf8').matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  ownInline = [...new Set([...inlineOf('404.html'), ...inlineOf('lessons/index.html')])];
   if (ownInline.length === 0 || ownInline.some((body) => /alert|<script/i.test(body))) {
-    throw new Error(`unexpected inline scripts on 404.html: ${ownInline.join('\n---\n').slice(0, 400)}`);
+    throw new Error(`unexpected inline scripts on 404.html or lessons/index.html: ${ownInline.join('\n---\n').slice(0, 400)}`);
   }
   server = await serveDir(outDir);
 });
