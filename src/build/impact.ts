@@ -5,7 +5,7 @@ import { bundleImpacts } from '../data/impact.ts';
 import type { BundleView, ImpactCost, ImpactRowView, ModelPrice, NoteBase, NoteImpactView } from '../data/types.ts';
 import { impactTokens } from '../node/tokens.ts';
 
-const EMPTY = (prices: readonly ModelPrice[]): NoteImpactView => ({ rows: [], whole: 0, total: { resentBytes: 0, resentTokens: 0, costs: prices.map((price) => ({ price, cost: 0, extra: 0 })) } });
+const EMPTY = (prices: readonly ModelPrice[]): NoteImpactView => ({ rows: [], whole: 0, total: { resentBytes: 0, resentTokens: 0, costs: prices.map((price) => ({ price, cost: 0, extra: 0 })) }, largestFlip: null });
 
 /** By note URI, in the site's bundle order (souls, each without then with its presets, then guests); notes no bundle carries are absent. */
 export function noteImpacts(views: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteBase>, prices: readonly ModelPrice[]): Map<string, NoteImpactView> {
@@ -48,6 +48,7 @@ export function noteImpacts(views: readonly BundleView[], loaded: ReadonlyMap<st
       impact.total.resentBytes += r.resentBytes;
       impact.total.resentTokens += r.resentTokens;
       impact.total.costs = impact.total.costs.map((c, i): ImpactCost => ({ price: c.price, cost: c.cost + r.costs[i]!.cost, extra: c.extra + r.costs[i]!.extra }));
+      if (r.flip && (impact.largestFlip === null || r.flip.resentTokens > impact.largestFlip.resentTokens)) impact.largestFlip = r.flip;
     }
   }
   return out;

@@ -313,6 +313,8 @@ export interface NoteImpactView {
   whole: number;
   /** Every row added up: bytes and tokens resent, and per model the next turns' costs. */
   total: { resentBytes: number; resentTokens: number; costs: ImpactCost[] };
+  /** Of the rows' flips to whole, the one that would resend the most tokens (a pointer-only note's figure). */
+  largestFlip: ResendView | null;
 }
 
 export interface LoadedBy {
