@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
+import { mapPooled } from '../core/pool.ts';
 import type { NoteView } from '../data/types.ts';
 import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageKind } from '../data/urls.ts';
 import { shardsOf } from '../data/search-shards.ts';
@@ -157,7 +158,7 @@ async function placeShard(from: string, to: string): Promise<void> {
   for (const e of entries) if (e.isDirectory()) await mkdir(path.join(to, path.relative(from, path.join(e.parentPath, e.name))), { recursive: true });
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(from, path.join(e.parentPath, e.name)));
   const place = (f: string): Promise<void> => link(path.join(from, f), path.join(to, f)).catch(() => copyFile(path.join(from, f), path.join(to, f)));
-  for (let i = 0; i < files.length; i += 64) await Promise.all(files.slice(i, i + 64).map(place));
+  await mapPooled(files, 64, place);
 }
 
 /** At build:done: copy the notes' shards in, index the other pages; the page count of both. */
