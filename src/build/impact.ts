@@ -1,15 +1,20 @@
 // "What an edit here costs" for every note: each bundle that carries it, from the data layer's
 // bundleImpacts over the loader's own bundles, with the bundle pages' links and the totals.
 import type { Bundle } from '../core/index.ts';
-import { bundleImpacts } from '../data/impact.ts';
-import type { BundleView, ImpactCost, ImpactRowView, ModelPrice, NoteBase, NoteImpactView } from '../data/types.ts';
+import { bundleImpacts, impactTotal } from '../data/impact.ts';
+import type { BundleView, ImpactRowView, ModelPrice, NoteBase, NoteImpactView } from '../data/types.ts';
 import { impactTokens } from '../node/tokens.ts';
 
-const EMPTY = (prices: readonly ModelPrice[]): NoteImpactView => ({ rows: [], whole: 0, total: { resentBytes: 0, resentTokens: 0, costs: prices.map((price) => ({ price, cost: 0, extra: 0 })) }, largestFlip: null });
+/** A note's view from the rows of the bundles that carry it, in site order. */
+function noteImpact(rows: ImpactRowView[], prices: readonly ModelPrice[]): NoteImpactView {
+  // Of the flips to whole, the one that would resend the most tokens (the first among equals).
+  const largestFlip = rows.reduce<ImpactRowView['flip']>((max, r) => (r.flip && (max === null || r.flip.resentTokens > max.resentTokens) ? r.flip : max), null);
+  return { rows, whole: rows.filter((r) => r.mode === 'whole').length, total: impactTotal(rows, prices), largestFlip };
+}
 
 /** By note URI, in the site's bundle order (souls, each without then with its presets, then guests); notes no bundle carries are absent. */
 export function noteImpacts(views: readonly BundleView[], loaded: ReadonlyMap<string, Bundle>, notes: ReadonlyMap<string, NoteBase>, prices: readonly ModelPrice[]): Map<string, NoteImpactView> {
-  const out = new Map<string, NoteImpactView>();
+  const byUri = new Map<string, ImpactRowView[]>();
   // The note as it would load whole: its stored text without the BOM the loader drops.
   const wholeText = (uri: string): string | null => notes.get(uri)?.source.replace(/^\uFEFF/, '') ?? null;
   for (const view of views) {
@@ -41,20 +46,15 @@ export function noteImpacts(views: readonly BundleView[], loaded: ReadonlyMap<st
         costs: r.costs,
         flip: r.flip,
       };
-      let impact = out.get(r.uri);
-      if (!impact) out.set(r.uri, (impact = EMPTY(prices)));
-      impact.rows.push(row);
-      if (r.mode === 'whole') impact.whole++;
-      impact.total.resentBytes += r.resentBytes;
-      impact.total.resentTokens += r.resentTokens;
-      impact.total.costs = impact.total.costs.map((c, i): ImpactCost => ({ price: c.price, cost: c.cost + r.costs[i]!.cost, extra: c.extra + r.costs[i]!.extra }));
-      if (r.flip && (impact.largestFlip === null || r.flip.resentTokens > impact.largestFlip.resentTokens)) impact.largestFlip = r.flip;
+      const rows = byUri.get(r.uri);
+      if (rows) rows.push(row);
+      else byUri.set(r.uri, [row]);
     }
   }
-  return out;
+  return new Map([...byUri].map(([uri, rows]) => [uri, noteImpact(rows, prices)]));
 }
 
 /** A note's impact, or the empty one for a note no bundle carries. */
 export function impactOf(impacts: ReadonlyMap<string, NoteImpactView>, uri: string, prices: readonly ModelPrice[]): NoteImpactView {
-  return impacts.get(uri) ?? EMPTY(prices);
+  return impacts.get(uri) ?? noteImpact([], prices);
 }

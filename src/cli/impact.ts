@@ -3,7 +3,7 @@
 // the same the note pages show.
 import { listPresets, loadIdentity, parseUri, readNote, requireFamily } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
-import { bundleImpacts, roundShare } from '../data/impact.ts';
+import { bundleImpacts, impactTotal, roundShare } from '../data/impact.ts';
 import type { DocumentImpact, ImpactCost } from '../data/impact.ts';
 import { DEFAULT_PRICES } from '../data/prices.ts';
 import { bytes as sizeText } from '../render/format.ts';
@@ -60,6 +60,7 @@ async function rowsFor(store: VaultStore, uri: string, harness: string, family: 
 
 export async function runImpact(store: VaultStore, uri: string, harness: string, family: string | undefined): Promise<{ json: ImpactJson; text: string }> {
   const { uri: canonical, rows } = await rowsFor(store, uri, harness, family);
+  const total = impactTotal(rows.map((r) => r.impact), DEFAULT_PRICES);
   const json: ImpactJson = {
     uri: canonical,
     harness,
@@ -81,18 +82,18 @@ export async function runImpact(store: VaultStore, uri: string, harness: string,
     })),
     total: {
       bundles: rows.length,
-      resent_bytes: rows.reduce((n, r) => n + r.impact.resentBytes, 0),
-      resent_tokens: rows.reduce((n, r) => n + r.impact.resentTokens, 0),
+      resent_bytes: total.resentBytes,
+      resent_tokens: total.resentTokens,
     },
   };
-  return { json, text: formatImpact(canonical, harness, rows) };
+  return { json, text: formatImpact(canonical, harness, rows, total) };
 }
 
 const pct = (share: number): string => `${(share * 100).toFixed(1)}%`;
 const usd = (c: ImpactCost): string => `${c.price.exactTokens ? '' : '≈'}$${c.cost.toFixed(4)}`;
 
 /** The readable report: one line per bundle, the next turn's cost per model, and the totals. */
-function formatImpact(uri: string, harness: string, rows: readonly Row[]): string {
+function formatImpact(uri: string, harness: string, rows: readonly Row[], total: ReturnType<typeof impactTotal>): string {
   const lines = [`${uri} · harness ${harness} · carried by ${rows.length} ${rows.length === 1 ? 'bundle' : 'bundles'}`];
   if (rows.length === 0) return `${lines[0]}\nno soul or guest loads this note: editing it costs no prompt cache.\n`;
   const models = DEFAULT_PRICES.map((p) => p.model);
@@ -101,9 +102,7 @@ function formatImpact(uri: string, harness: string, rows: readonly Row[]): strin
     const name = bundle.preset ? `${bundle.soul}/${bundle.preset}` : bundle.soul;
     lines.push([name, r.index, r.mode, r.offset, r.resentBytes, pct(r.share), r.resentTokens, ...r.costs.map(usd)].join('\t'));
   }
-  const bytesTotal = rows.reduce((n, r) => n + r.impact.resentBytes, 0);
-  const tokensTotal = rows.reduce((n, r) => n + r.impact.resentTokens, 0);
-  lines.push('', `total: ${sizeText(bytesTotal)} · ${tokensTotal} tokens resent uncached over ${rows.length} bundles, on the next turn of each`);
+  lines.push('', `total: ${sizeText(total.resentBytes)} · ${total.resentTokens} tokens resent uncached over ${rows.length} bundles, on the next turn of each`);
   const pointers = rows.filter((r) => r.impact.mode === 'pointer');
   if (pointers.length > 0) {
     lines.push('', `carried as a pointer in ${pointers.length}: editing the note's body costs no cache there (the pointer names only the URI).`);

@@ -61,6 +61,15 @@ export function bundleImpacts(
   return out;
 }
 
+/** Rows' resent bytes and tokens added up, and per model their next turns' costs: a note's total over its bundles. */
+export function impactTotal(rows: ReadonlyArray<Pick<DocumentImpact, 'resentBytes' | 'resentTokens' | 'costs'>>, prices: readonly ModelPrice[]): NoteImpactView['total'] {
+  return {
+    resentBytes: rows.reduce((n, r) => n + r.resentBytes, 0),
+    resentTokens: rows.reduce((n, r) => n + r.resentTokens, 0),
+    costs: prices.map((price, i) => ({ price, cost: rows.reduce((n, r) => n + r.costs[i]!.cost, 0), extra: rows.reduce((n, r) => n + r.costs[i]!.extra, 0) })),
+  };
+}
+
 /** A share for JSON and tests: five decimals, as the example prints it. */
 export const roundShare = (share: number): number => Math.round(share * 100_000) / 100_000;
 
