@@ -6,7 +6,6 @@ import { sha256Hex, utf8Length } from '../core/text.ts';
 import type { TokenCount } from '../data/types.ts';
 import type { MemoryAgentStore } from '../core/psyche/index.ts';
 import { agentView } from '../data/agent-view.ts';
-import { agentEntryPath } from '../data/urls.ts';
 import { composeSnapshot, snapshotStore, touchesOwner } from './agent-snapshot.ts';
 import type { AgentSnapshot } from '../data/snapshot-types.ts';
 import { estimateTokens } from '../data/token-rate.ts';
@@ -25,7 +24,6 @@ let ownerEdited = false;
 const decoder = new TextDecoder();
 
 async function compose(): Promise<{ parts: AgentParts & { rows: string } }> {
-  const agent = snap!.agent;
   const report = await composeSnapshot(store!, snap!, ownerEdited);
   // The build's count where a section's text is the one it counted, else an estimate at the agent's own rate.
   const tokens = new Map<string, TokenCount>();
@@ -34,7 +32,8 @@ async function compose(): Promise<{ parts: AgentParts & { rows: string } }> {
     const [digest, known] = snap!.tokens[s.rule.name] ?? [];
     tokens.set(s.rule.name, digest === (await sha256Hex(s.text)) ? { tokens: known!, estimated: false } : estimateTokens(utf8Length(s.text), snap!.bytesPerToken));
   }
-  const view = agentView(report, (domain, folder) => agentEntryPath(agent, domain, folder), tokens);
+  const { page, entries } = snap!.hrefs;
+  const view = agentView(report, { page, entry: (domain, folder) => entries[`${domain}/${folder}`]! }, tokens);
   return { parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };
 }
 
