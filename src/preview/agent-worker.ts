@@ -1,7 +1,7 @@
 // The agent preview's composer, in a worker: it holds the snapshot's store, applies each edit,
 // re-runs composePsyche and renders the page's parts with the renderers the build used, then posts
-// the HTML back. Composing off the main thread keeps typing smooth, and a worker is bundled on its
-// own, so the soul pages' scripts never share a chunk with it.
+// the HTML back. Composing off the main thread keeps typing smooth. It runs in agent-start.ts's module,
+// which starts itself as the worker and is bundled on its own, so the soul pages' scripts never share a chunk with it.
 import { sha256Hex, utf8Length } from '../core/text.ts';
 import type { TokenCount } from '../data/types.ts';
 import type { MemoryAgentStore } from '../core/psyche/index.ts';
@@ -37,7 +37,8 @@ async function compose(): Promise<{ parts: AgentParts & { rows: string } }> {
   return { parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };
 }
 
-serve<WorkerRequest, Omit<WorkerReply, 'id'>>(async (msg) => {
+/** The worker's side, run by the preview's module in its worker (src/preview/agent-start.ts starts itself as one). */
+export const agentWorker = (): void => serve<WorkerRequest, Omit<WorkerReply, 'id'>>(async (msg) => {
   if (msg.op === 'start') {
     snap = await fetchSnapshot<AgentSnapshot>(msg.url);
     base = msg.base;
