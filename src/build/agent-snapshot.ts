@@ -6,6 +6,7 @@ import { INIT_PATH, OWNER_MAX_BYTES, OWNER_PATH, SYSTEM_PATH, shownPinPath, utf8
 import { encodeUtf8 } from '../core/text.ts';
 import type { Catalogs, OwnerError, PsycheReport, RecordingAgentStore } from '../core/psyche/index.ts';
 import type { AgentSnapshot, RealSizes, SnapshotNode } from '../data/snapshot-types.ts';
+import { agentEntryPath, agentPath } from '../data/urls.ts';
 
 const KEPT_BACK = new Set([OWNER_PATH, INIT_PATH, SYSTEM_PATH]);
 
@@ -121,5 +122,8 @@ export function agentSnapshot(report: PsycheReport, record: RecordingAgentStore,
   for (const [key, node] of Object.entries(files)) if (typeof node === 'string' && escapeHeavy(node)) files[key] = base64(encodeUtf8(node));
   // Entries without their text: the page's view needs names, places and descriptions only.
   const bare = (list: Catalogs['knowledge']) => list.map((e) => ({ ...e, text: '' }));
-  return { agent: report.psyche.agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}), ...(report.ownerError ? { owner: { code: report.ownerError.code, message: report.ownerError.message } } : {}), ...systemProblem(report) };
+  // The pages as the routes name them, so the preview's view links where the build's did.
+  const agent = report.psyche.agent;
+  const entries = Object.fromEntries([...catalogs.knowledge, ...catalogs.skills].map((e) => [`${e.domain}/${e.folder}`, agentEntryPath(agent, e.domain, e.folder)]));
+  return { agent, files, published: report.published ? report.publishedDigests : null, catalogs: { knowledge: bare(catalogs.knowledge), skills: bare(catalogs.skills), problems: catalogs.problems }, tokens, bytesPerToken, ...(Object.keys(real).length ? { real } : {}), ...(report.ownerError ? { owner: { code: report.ownerError.code, message: report.ownerError.message } } : {}), ...systemProblem(report), hrefs: { page: agentPath(agent), entries } };
 }

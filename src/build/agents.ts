@@ -14,7 +14,7 @@ import { frontmatterRows } from './notes.ts';
 import { agentView } from '../data/agent-view.ts';
 import { SiteBuildError } from './errors.ts';
 import type { AgentEntryView, AgentView, TokenCount } from '../data/types.ts';
-import { agentEntryPath } from '../data/urls.ts';
+import { agentEntryPath, agentPath } from '../data/urls.ts';
 import type { AgentSnapshot, RealSizes } from '../data/snapshot-types.ts';
 import { DEFAULT_BYTES_PER_TOKEN, bytesPerToken, estimateTokens } from '../data/token-rate.ts';
 import { applyReal } from '../preview/agent-snapshot.ts';
@@ -151,7 +151,7 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
     const realText = new Map((real ?? report).sections.map((s) => [s.rule.name, s.text]));
     const composed = report.sections.filter((s) => s.bytes !== null);
     const counts = new Map(composed.map((s) => [s.rule.name, sectionTokens(sizes[s.rule.name] ? realText.get(s.rule.name)! : s.text)]));
-    const view = agentView(report, (domain, folder) => agentEntryPath(id, domain, folder), counts);
+    const view = agentView(report, { page: agentPath(id), entry: (domain, folder) => agentEntryPath(id, domain, folder) }, counts);
     agents.push(view);
     // The preview gets each count with the digest of the text it counts: an edited section is estimated.
     const tokens: AgentSnapshot['tokens'] = {};

@@ -29,10 +29,11 @@ export interface VaultErrorInit {
 
 /** The one error the loader throws: a code a program can branch on, a message a person can act on. */
 export class VaultError extends Error {
-  readonly code: ErrorCode;
-  readonly operation: string;
-  readonly note: string | undefined;
-  readonly role: string | undefined;
+  // Declared only: the constructor sets them, and no field initialiser need ship to the browser.
+  declare readonly code: ErrorCode;
+  declare readonly operation: string;
+  declare readonly note: string | undefined;
+  declare readonly role: string | undefined;
 
   constructor(code: ErrorCode, message: string, init: VaultErrorInit) {
     super(message);

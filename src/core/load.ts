@@ -102,10 +102,11 @@ class Assembly {
   /** Each warning's role, by index in `warnings`: a failed load has no document to look it up in. */
   readonly warningRoles: Role[] = [];
   readonly problems: VaultError[] = [];
-  private readonly store: VaultStore;
-  private readonly collect: boolean;
+  // Declared only, as the constructor sets them (no field initialisers to ship).
+  private declare readonly store: VaultStore;
+  private declare readonly collect: boolean;
   /** False when no bundle is made (check): notes are not hashed. */
-  private readonly revise: boolean;
+  private declare readonly revise: boolean;
 
   constructor(store: VaultStore, collect: boolean, revise: boolean) {
     this.store = store;

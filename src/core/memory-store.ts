@@ -15,7 +15,7 @@ const emptyFolder = (): Folder => ({ dirs: new Map(), files: new Map() });
  * what lets the loader reuse an unchanged note's revision.
  */
 export class MemoryStore implements VaultStore {
-  readonly backend: string;
+  declare readonly backend: string;
   private readonly root: Folder = emptyFolder();
 
   constructor(files: Record<string, Uint8Array | string> | Iterable<[string, Uint8Array | string]> = {}, backend = 'memory') {

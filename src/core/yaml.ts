@@ -6,13 +6,13 @@
 // browser budget of the core; docs/decisions.md ("Frontmatter YAML") has the details.
 //
 // One reader per construct (the document, block mappings and sequences, flow collections, plain,
-// quoted and block scalars, anchors and aliases), each taking the Cursor: where it stands and what
-// the document has seen so far.
+// quoted and block scalars, anchors and aliases), each reading the document's state below: where it
+// stands and what the document has seen so far.
 
 /** Invalid YAML, or YAML outside the subset; `line` is 1-based within the parsed source. */
 export class YamlError extends Error {
-  line: number;
-  reason: string;
+  declare line: number;
+  declare reason: string;
   constructor(line: number, reason: string) {
     super(`line ${line}: ${reason}`);
     this.line = line;
@@ -46,39 +46,32 @@ interface Anchor {
   refs: Set<Anchor>;
 }
 
-/** One document being read: the position in it and what limits and anchors have counted so far. */
-class Cursor {
-  readonly src: string;
-  readonly len: number;
-  /** The next character to read. */
-  i = 0;
-  /** Collections open around `i` (MAX_DEPTH), and how many of them are [ ] or { }. */
-  depth = 0;
-  flowDepth = 0;
-  /** Aliases read so far (MAX_ALIASES). */
-  aliases = 0;
-  /** Anchor name to its node; null while that node is still being parsed. */
-  readonly anchors = new Map<string, Anchor | null>();
-  /** The innermost anchored node being parsed. */
-  frame: Anchor | undefined = undefined;
-
-  /** A plain scalar's value: the core schema's, or the caller's (YamlOptions.resolve). */
-  readonly resolve: (plain: string) => unknown;
-  readonly maxDepth: number;
-  readonly lastKeyWins: boolean;
-
-  constructor(src: string, options: YamlOptions) {
-    this.src = src;
-    this.len = src.length;
-    this.resolve = options.resolve ?? resolve;
-    this.maxDepth = options.maxDepth ?? MAX_DEPTH;
-    this.lastKeyWins = options.lastKeyWins ?? false;
-  }
-}
+/**
+ * The one document being read (parseYaml sets these; no reader runs two documents at once): the
+ * position in it and what limits and anchors have counted so far. Module state rather than a cursor
+ * object, so the readers' accesses minify to single names (the preview ships this reader).
+ */
+let src = '';
+let len = 0;
+/** The next character to read. */
+let pos = 0;
+/** Collections open around `pos` (maxDepth), and how many of them are [ ] or { }. */
+let depth = 0;
+let flowDepth = 0;
+/** Aliases read so far (MAX_ALIASES). */
+let aliases = 0;
+/** Anchor name to its node; null while that node is still being parsed. */
+let anchors = new Map<string, Anchor | null>();
+/** The innermost anchored node being parsed. */
+let frame: Anchor | undefined;
+/** A plain scalar's value: the core schema's, or the caller's (YamlOptions.resolve). */
+let resolvePlain: (plain: string) => unknown = resolve;
+let maxDepth = MAX_DEPTH;
+let lastKeyWins = false;
 
 /** A key already in the map, where that is an error (not when the last of equal keys wins). */
-function repeated(cur: Cursor, map: Record<string, unknown>, key: string): boolean {
-  return !cur.lastKeyWins && Object.hasOwn(map, key);
+function repeated(map: Record<string, unknown>, key: string): boolean {
+  return !lastKeyWins && Object.hasOwn(map, key);
 }
 
 /**
@@ -134,107 +127,109 @@ export interface YamlOptions {
 
 /** Parse one YAML document (frontmatter) into plain JS values; the empty document is null. */
 export function parseYaml(source: string, options: YamlOptions = {}): unknown {
-  const cur = new Cursor(source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'), options);
-  if (cur.src.includes('\r')) fail(cur, 'a lone carriage return', cur.src.indexOf('\r'));
+  src = source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  len = src.length;
+  pos = depth = flowDepth = aliases = 0;
+  anchors = new Map();
+  frame = undefined;
+  resolvePlain = options.resolve ?? resolve;
+  maxDepth = options.maxDepth ?? MAX_DEPTH;
+  lastKeyWins = options.lastKeyWins ?? false;
+  if (src.includes('\r')) fail('a lone carriage return', src.indexOf('\r'));
   if (options.refuse) {
-    const bad = options.refuse.exec(cur.src);
-    if (bad) fail(cur, `the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed`, bad.index);
+    const bad = options.refuse.exec(src);
+    if (bad) fail(`the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed`, bad.index);
   }
-  return yamlDocument(cur);
+  return yamlDocument();
 }
 
 // --- The cursor: failing, spaces, lines ---
 
-function fail(cur: Cursor, reason: string, at = cur.i): never {
-  throw new YamlError(cur.src.slice(0, at).split('\n').length, reason);
+function fail(reason: string, at = pos): never {
+  throw new YamlError(src.slice(0, at).split('\n').length, reason);
 }
 
 /** The error for the character at the cursor, naming the construct it would start when that is outside the subset. */
-function unexpected(cur: Cursor): never {
-  const c = cur.src[cur.i] as string;
+function unexpected(): never {
+  const c = src[pos] as string;
   const what = REFUSED[c];
-  return fail(cur, what ? `${what} are not supported` : c ? `unexpected "${c}"` : 'unexpected end');
+  return fail(what ? `${what} are not supported` : c ? `unexpected "${c}"` : 'unexpected end');
 }
 
-function skipSpace(cur: Cursor): void {
-  const { src } = cur;
-  let i = cur.i;
+function skipSpace(): void {
+  let i = pos;
   while (space(src[i])) i++;
-  cur.i = i;
+  pos = i;
 }
 
 /** Skip the spaces (not tabs) at the cursor; return how many. */
-function spaces(cur: Cursor): number {
-  const { src } = cur;
-  const start = cur.i;
+function spaces(): number {
+  const start = pos;
   let i = start;
   while (src[i] === ' ') i++;
-  cur.i = i;
+  pos = i;
   return i - start;
 }
 
-function toLineEnd(cur: Cursor): void {
-  const { src, len } = cur;
-  let i = cur.i;
+function toLineEnd(): void {
+  let i = pos;
   while (i < len && src[i] !== '\n') i++;
-  cur.i = i;
+  pos = i;
 }
 
 /** Finish the current line: only spaces and a comment may follow a value. */
-function lineEnd(cur: Cursor): void {
-  const { src, len } = cur;
-  if (cur.i && src[cur.i - 1] !== '\n') {
-    skipSpace(cur);
-    if (src[cur.i] === '#' && blank(src[cur.i - 1])) toLineEnd(cur);
-    if (cur.i < len && src[cur.i] !== '\n') unexpected(cur);
-    if (cur.i < len) cur.i++;
+function lineEnd(): void {
+  if (pos && src[pos - 1] !== '\n') {
+    skipSpace();
+    if (src[pos] === '#' && blank(src[pos - 1])) toLineEnd();
+    if (pos < len && src[pos] !== '\n') unexpected();
+    if (pos < len) pos++;
   }
 }
 
 /** Move to the start of the next line with content; return its indentation, or -1 at the end. */
-function nextLine(cur: Cursor): number {
-  lineEnd(cur);
-  const { src, len } = cur;
+function nextLine(): number {
+  lineEnd();
   for (;;) {
-    const start = cur.i;
-    const indent = spaces(cur);
-    skipSpace(cur);
-    const blanks = cur.i;
-    if (src[cur.i] === '#') toLineEnd(cur);
-    if (src[cur.i] === '\n') cur.i++;
-    else if (cur.i < len) {
-      if (src[start + indent] === '\t') fail(cur, TAB);
-      refuseMarker(cur, start);
-      cur.i = start;
+    const start = pos;
+    const indent = spaces();
+    skipSpace();
+    const blanks = pos;
+    if (src[pos] === '#') toLineEnd();
+    if (src[pos] === '\n') pos++;
+    else if (pos < len) {
+      if (src[start + indent] === '\t') fail(TAB);
+      refuseMarker(start);
+      pos = start;
       return indent;
     } else {
       // yaml refuses some blank last lines with a tab and no line break; refuse them all.
-      if (src.slice(start, blanks).includes('\t')) fail(cur, TAB, start);
+      if (src.slice(start, blanks).includes('\t')) fail(TAB, start);
       return -1;
     }
   }
 }
 
 /** A key spans from `start` to the cursor: one line, at most MAX_KEY long. */
-function checkKey(cur: Cursor, start: number): void {
-  if (cur.src.slice(start, cur.i).includes('\n') || cur.i - start > MAX_KEY) fail(cur, `a key must be one line of at most ${MAX_KEY} characters`, start);
+function checkKey(start: number): void {
+  if (src.slice(start, pos).includes('\n') || pos - start > MAX_KEY) fail(`a key must be one line of at most ${MAX_KEY} characters`, start);
 }
 
-/** One more collection open, refused past MAX_DEPTH; its reader closes it with `cur.depth--`. */
-function enter(cur: Cursor): void {
-  if (++cur.depth > cur.maxDepth) fail(cur, `nested deeper than ${cur.maxDepth} levels`);
+/** One more collection open, refused past MAX_DEPTH; its reader closes it with `depth--`. */
+function enter(): void {
+  if (++depth > maxDepth) fail(`nested deeper than ${maxDepth} levels`);
 }
 
 // --- The document and its markers ---
 
 /** The one document: a block value at the top (null when there is none), then nothing but blanks and comments. */
-function yamlDocument(cur: Cursor): unknown {
+function yamlDocument(): unknown {
   // nextLine first: it refuses a tab or a document marker before the first content.
-  const doc = nextLine(cur) < 0 ? null : blockValue(cur, -1, false);
-  const rest = nextLine(cur);
+  const doc = nextLine() < 0 ? null : blockValue(-1, false);
+  const rest = nextLine();
   if (rest >= 0) {
-    cur.i += rest;
-    unexpected(cur);
+    pos += rest;
+    unexpected();
   }
   return doc;
 }
@@ -243,68 +238,66 @@ function yamlDocument(cur: Cursor): unknown {
 const documentMarker = (src: string, p: number): boolean => (src.startsWith('---', p) || src.startsWith('...', p)) && blank(src[p + 3]);
 
 /** Frontmatter is one document: a marker inside it is refused. */
-function refuseMarker(cur: Cursor, p: number): void {
-  if (documentMarker(cur.src, p)) fail(cur, '--- and ... markers are not supported', p);
+function refuseMarker(p: number): void {
+  if (documentMarker(src, p)) fail('--- and ... markers are not supported', p);
 }
 
 // --- Anchors and aliases ---
 
-function anchorName(cur: Cursor): string {
-  const { src } = cur;
-  const start = ++cur.i;
+function anchorName(): string {
+  const start = ++pos;
   let i = start;
   while (!blank(src[i]) && !flowChar(src[i])) i++;
-  cur.i = i;
-  return i > start ? src.slice(start, i) : fail(cur, 'empty anchor or alias name');
+  pos = i;
+  return i > start ? src.slice(start, i) : fail('empty anchor or alias name');
 }
 
 /** Read a node (through `read`) under the anchor `name`. */
-function anchored(cur: Cursor, name: string, read: () => unknown): unknown {
+function anchored(name: string, read: () => unknown): unknown {
   const anchor: Anchor = { value: null, count: 1, weight: 0, refs: new Set() };
-  const outer = cur.frame;
-  cur.anchors.set(name, null);
-  cur.frame = anchor;
+  const outer = frame;
+  anchors.set(name, null);
+  frame = anchor;
   anchor.value = read();
-  cur.frame = outer;
-  cur.anchors.set(name, anchor);
+  frame = outer;
+  anchors.set(name, anchor);
   for (const ref of anchor.refs) outer?.refs.add(ref);
   return anchor.value;
 }
 
 /** An alias is the anchored value itself, never a copy, counted as `yaml` counts it. */
-function alias(cur: Cursor): unknown {
-  const at = cur.i;
-  const name = anchorName(cur);
-  const anchor = cur.anchors.get(name);
-  if (!anchor) return fail(cur, `undefined alias *${name}`, at);
+function alias(): unknown {
+  const at = pos;
+  const name = anchorName();
+  const anchor = anchors.get(name);
+  if (!anchor) return fail(`undefined alias *${name}`, at);
   // At most MAX_ALIASES refs: the spread stays small.
   anchor.weight ||= Math.max(1, ...[...anchor.refs].map((ref) => ref.count * ref.weight));
-  if (++cur.aliases > MAX_ALIASES || ++anchor.count * anchor.weight > MAX_ALIASES) fail(cur, `over ${MAX_ALIASES} aliases expanded`, at);
-  if (cur.frame) cur.frame.refs.add(anchor);
+  if (++aliases > MAX_ALIASES || ++anchor.count * anchor.weight > MAX_ALIASES) fail(`over ${MAX_ALIASES} aliases expanded`, at);
+  if (frame) frame.refs.add(anchor);
   return anchor.value;
 }
 
 // --- Scalars: plain and quoted ---
 
 /** A quoted or plain scalar's value; `flow` inside [ ] or { }. */
-function scalar(cur: Cursor, n: number, flow: boolean): unknown {
-  return atQuote(cur) ? quoted(cur, n) : cur.resolve(plain(cur, n, flow));
+function scalar(n: number, flow: boolean): unknown {
+  return atQuote() ? quoted(n) : resolvePlain(plain(n, flow));
 }
 
-const atQuote = (cur: Cursor): boolean => cur.src[cur.i] === '"' || cur.src[cur.i] === "'";
+const atQuote = (): boolean => src[pos] === '"' || src[pos] === "'";
 
 /** Whether a plain scalar may start at the cursor; `flow` inside [ ] or { }. */
-function plainStart(cur: Cursor, flow: boolean): boolean {
-  const { src, i } = cur;
+function plainStart(flow: boolean): boolean {
+  const i = pos;
   const c = src[i] as string;
   if (c === '-' || c === '?' || c === ':') return !blank(src[i + 1]) && !(flow && flowChar(src[i + 1]));
   return !blank(c) && !'#,[]{}&*!|>\'"%@`'.includes(c);
 }
 
 /** Scan one line of a plain scalar; return where its text ends (trailing blanks excluded). */
-function plainLine(cur: Cursor, flow: boolean): number {
-  const { src } = cur;
-  let i = cur.i;
+function plainLine(flow: boolean): number {
+  let i = pos;
   let end = i;
   for (;;) {
     const c = src[i];
@@ -313,38 +306,37 @@ function plainLine(cur: Cursor, flow: boolean): number {
     i++;
     if (!space(c)) end = i;
   }
-  cur.i = i;
+  pos = i;
   return end;
 }
 
 /** A plain scalar, folded over the following lines indented deeper than `n`. */
-function plain(cur: Cursor, n: number, flow: boolean): string {
-  const { src, len } = cur;
-  if (!plainStart(cur, flow)) unexpected(cur);
-  const first = cur.i;
-  let text = src.slice(first, plainLine(cur, flow));
+function plain(n: number, flow: boolean): string {
+  if (!plainStart(flow)) unexpected();
+  const first = pos;
+  let text = src.slice(first, plainLine(flow));
   for (;;) {
-    const save = cur.i;
-    skipSpace(cur);
+    const save = pos;
+    skipSpace();
     let breaks = 0;
     let found = false;
-    let more = src[cur.i] === '\n';
+    let more = src[pos] === '\n';
     while (more) {
-      cur.i++;
-      const indent = spaces(cur);
-      more = src[cur.i] === '\n';
+      pos++;
+      const indent = spaces();
+      more = src[pos] === '\n';
       // As in yaml: only a line indented deeper than the parent goes on (blank lines aside).
-      if (!more && indent > n && !documentMarker(src, cur.i - indent)) {
-        skipSpace(cur);
-        more = src[cur.i] === '\n';
-        found = !more && cur.i < len && src[cur.i] !== '#';
+      if (!more && indent > n && !documentMarker(src, pos - indent)) {
+        skipSpace();
+        more = src[pos] === '\n';
+        found = !more && pos < len && src[pos] !== '#';
       }
       if (more) breaks++;
     }
-    const start = cur.i;
-    const end = found ? plainLine(cur, flow) : cur.i;
+    const start = pos;
+    const end = found ? plainLine(flow) : pos;
     if (end === start) {
-      cur.i = save;
+      pos = save;
       return text;
     }
     text += (breaks ? '\n'.repeat(breaks) : ' ') + src.slice(start, end);
@@ -352,37 +344,36 @@ function plain(cur: Cursor, n: number, flow: boolean): string {
 }
 
 /** A quoted scalar; its continuation lines must be indented deeper than `n`. */
-function quoted(cur: Cursor, n: number): string {
-  const { src, len } = cur;
-  const quote = src[cur.i];
-  const start = ++cur.i;
+function quoted(n: number): string {
+  const quote = src[pos];
+  const start = ++pos;
   let i = start;
   for (;;) {
     const c = src[i];
-    if (c === undefined) fail(cur, 'unclosed quote', start - 1);
+    if (c === undefined) fail('unclosed quote', start - 1);
     if (c === quote) {
       if (quote === '"' || src[i + 1] !== "'") break;
       i++;
     } else if (c === '\\' && quote === '"' && src[i + 1] !== '\n') i++;
     else if (c === '\n') {
       const line = ++i;
-      refuseMarker(cur, line);
-      cur.i = i;
-      if (spaces(cur) <= n && cur.i < len && src[cur.i] !== '\n') fail(cur, BAD_INDENT, line);
-      i = cur.i - 1;
+      refuseMarker(line);
+      pos = i;
+      if (spaces() <= n && pos < len && src[pos] !== '\n') fail(BAD_INDENT, line);
+      i = pos - 1;
     }
     i++;
   }
-  cur.i = i + 1;
+  pos = i + 1;
   const raw = src.slice(start, i);
-  return quote === '"' ? quotedText(cur, raw, start, true) : quotedText(cur, raw, start, false).replace(/''/g, "'");
+  return quote === '"' ? quotedText(raw, start, true) : quotedText(raw, start, false).replace(/''/g, "'");
 }
 
 /**
  * Line folding of a quoted scalar, and the escapes when `double`, as `yaml` does them (its
  * unfoldLines for single quotes gives the same folding).
  */
-function quotedText(cur: Cursor, raw: string, offset: number, double: boolean): string {
+function quotedText(raw: string, offset: number, double: boolean): string {
   // One line with no escapes (most summaries and titles) is its own text.
   if (!raw.includes('\n') && !(double && raw.includes('\\'))) return raw;
   let text = '';
@@ -403,7 +394,7 @@ function quotedText(cur: Cursor, raw: string, offset: number, double: boolean): 
       else if (size && /^[\da-fA-F]+$/.test(hex) && hex.length === size && code < 0x110000) {
         text += String.fromCodePoint(code);
         k += size;
-      } else fail(cur, `invalid escape \\${e}`, offset + k);
+      } else fail(`invalid escape \\${e}`, offset + k);
     } else if (space(c)) {
       // Spaces and tabs before a line break are dropped.
       let end = k;
@@ -438,53 +429,51 @@ interface BlockLines {
 }
 
 /** A | or > block scalar whose parent collection is indented `n`. */
-function blockScalar(cur: Cursor, n: number): string {
-  const header = blockScalarHeader(cur);
-  return blockScalarText(blockScalarLines(cur, n, header.explicit), header);
+function blockScalar(n: number): string {
+  const header = blockScalarHeader();
+  return blockScalarText(blockScalarLines(n, header.explicit), header);
 }
 
 /** The indicator and its chomping and indentation digits, up to the end of the line. */
-function blockScalarHeader(cur: Cursor): BlockHeader {
-  const { src } = cur;
-  const folded = src[cur.i++] === '>';
+function blockScalarHeader(): BlockHeader {
+  const folded = src[pos++] === '>';
   let chomp = '';
   let explicit = 0;
   for (;;) {
-    const c = src[cur.i] as string;
+    const c = src[pos] as string;
     if (!chomp && (c === '-' || c === '+')) chomp = c;
     else if (!explicit && c >= '1' && c <= '9') explicit = +c;
     else break;
-    cur.i++;
+    pos++;
   }
-  if (!blank(src[cur.i])) fail(cur, 'bad block scalar header');
-  lineEnd(cur);
+  if (!blank(src[pos])) fail('bad block scalar header');
+  lineEnd();
   return { folded, chomp, explicit };
 }
 
 /** The lines of the block, up to the first one indented too little; the cursor ends at that line's start. */
-function blockScalarLines(cur: Cursor, n: number, explicit: number): BlockLines {
-  const { src, len } = cur;
+function blockScalarLines(n: number, explicit: number): BlockLines {
   let indent = explicit ? Math.max(n, 0) + explicit : -1;
   let lead = 0;
   let first = -1;
   let open = false;
   const lines: string[] = [];
   const white: number[] = [];
-  while (cur.i < len) {
-    const start = cur.i;
-    const count = spaces(cur);
-    let end = src.indexOf('\n', cur.i);
+  while (pos < len) {
+    const start = pos;
+    const count = spaces();
+    let end = src.indexOf('\n', pos);
     if (end < 0) end = len;
-    const empty = cur.i === end;
+    const empty = pos === end;
     // yaml leaves out a last, unterminated blank line that is not indented enough.
     if (empty && end === len && count < (indent < 0 ? n + 1 : indent)) break;
     if (!empty) {
       if ((indent < 0 && count <= n) || count < indent || documentMarker(src, start)) {
-        if (src[cur.i] === '\t') fail(cur, TAB);
+        if (src[pos] === '\t') fail(TAB);
         break;
       }
       if (indent < 0) {
-        if (count < lead) fail(cur, BAD_INDENT, start);
+        if (count < lead) fail(BAD_INDENT, start);
         indent = count;
       }
       if (first < 0) first = count;
@@ -492,9 +481,9 @@ function blockScalarLines(cur: Cursor, n: number, explicit: number): BlockLines 
     white.push(empty ? count : -1);
     lines.push(indent < 0 ? '' : src.slice(start + indent, end));
     open = end === len;
-    cur.i = open ? end : end + 1;
+    pos = open ? end : end + 1;
   }
-  if (cur.i < len && src[cur.i - 1] !== '\n') cur.i = src.lastIndexOf('\n', cur.i - 1) + 1;
+  if (pos < len && src[pos - 1] !== '\n') pos = src.lastIndexOf('\n', pos - 1) + 1;
   return { lines, white, indent, first, open };
 }
 
@@ -538,101 +527,99 @@ function foldLines(lines: readonly string[], last: number): string {
 // --- Flow collections: [ ] and { } ---
 
 /** Skip blanks, line breaks and comments inside [ ] or { } whose block parent is indented `n`. */
-function flowSpace(cur: Cursor, n: number): void {
-  const { src } = cur;
+function flowSpace(n: number): void {
   for (;;) {
-    const c = src[cur.i];
-    if (space(c)) cur.i++;
+    const c = src[pos];
+    if (space(c)) pos++;
     else if (c === '#') {
-      if (!blank(src[cur.i - 1])) unexpected(cur);
-      toLineEnd(cur);
+      if (!blank(src[pos - 1])) unexpected();
+      toLineEnd();
     } else if (c === '\n') {
-      const start = ++cur.i;
-      const indent = spaces(cur);
-      skipSpace(cur);
-      const d = src[cur.i];
-      if (!indent) refuseMarker(cur, start);
+      const start = ++pos;
+      const indent = spaces();
+      skipSpace();
+      const d = src[pos];
+      if (!indent) refuseMarker(start);
       // yaml lets the outermost closing bracket sit at the parent's indentation.
-      if (!blank(d) && d !== '#' && indent <= n && !(indent === n && cur.flowDepth === 1 && (d === ']' || d === '}'))) fail(cur, BAD_INDENT, start);
+      if (!blank(d) && d !== '#' && indent <= n && !(indent === n && flowDepth === 1 && (d === ']' || d === '}'))) fail(BAD_INDENT, start);
     } else return;
   }
 }
 
 /** A [ ] or { } collection, possibly over several lines; the cursor is at its bracket. */
-function flowCollection(cur: Cursor, n: number): unknown[] | Record<string, unknown> {
-  enter(cur);
-  cur.flowDepth++;
-  const value = cur.src[cur.i++] === '{' ? flowMapping(cur, n) : flowSequence(cur, n);
-  cur.i++;
-  cur.flowDepth--;
-  cur.depth--;
+function flowCollection(n: number): unknown[] | Record<string, unknown> {
+  enter();
+  flowDepth++;
+  const value = src[pos++] === '{' ? flowMapping(n) : flowSequence(n);
+  pos++;
+  flowDepth--;
+  depth--;
   return value;
 }
 
 /** The entries of a { } up to its closing brace. */
-function flowMapping(cur: Cursor, n: number): Record<string, unknown> {
+function flowMapping(n: number): Record<string, unknown> {
   const map: Record<string, unknown> = {};
   for (;;) {
-    flowSpace(cur, n);
-    if (cur.src[cur.i] === '}') return map;
-    flowPair(cur, n, map);
-    flowSeparator(cur, n, '}');
+    flowSpace(n);
+    if (src[pos] === '}') return map;
+    flowPair(n, map);
+    flowSeparator(n, '}');
   }
 }
 
 /** One `key`, `key:` or `key: value` of a { }. */
-function flowPair(cur: Cursor, n: number, map: Record<string, unknown>): void {
-  const { src } = cur;
-  const start = cur.i;
+function flowPair(n: number, map: Record<string, unknown>): void {
+  const start = pos;
   const c = src[start];
-  if (c === '[' || c === '{' || c === '*' || c === '&' || (c === ':' && blank(src[start + 1]))) fail(cur, 'a key must be a plain or quoted scalar');
-  const key = atQuote(cur) ? quoted(cur, n) : keyString(cur.resolve(plain(cur, n, true)));
-  checkKey(cur, start);
-  if (repeated(cur, map, key)) fail(cur, `duplicate key "${key}"`, start);
-  flowSpace(cur, n);
+  if (c === '[' || c === '{' || c === '*' || c === '&' || (c === ':' && blank(src[start + 1]))) fail('a key must be a plain or quoted scalar');
+  const key = atQuote() ? quoted(n) : keyString(resolvePlain(plain(n, true)));
+  checkKey(start);
+  if (repeated(map, key)) fail(`duplicate key "${key}"`, start);
+  flowSpace(n);
   let value: unknown = null;
-  if (src[cur.i] === ':') {
-    cur.i++;
-    flowSpace(cur, n);
-    if (src[cur.i] !== ',' && src[cur.i] !== '}') value = flowNode(cur, n);
+  if (src[pos] === ':') {
+    pos++;
+    flowSpace(n);
+    if (src[pos] !== ',' && src[pos] !== '}') value = flowNode(n);
   }
   define(map, key, value);
 }
 
 /** The items of a [ ] up to its closing bracket. */
-function flowSequence(cur: Cursor, n: number): unknown[] {
+function flowSequence(n: number): unknown[] {
   const list: unknown[] = [];
   for (;;) {
-    flowSpace(cur, n);
-    if (cur.src[cur.i] === ']') return list;
-    list.push(flowNode(cur, n));
-    flowSpace(cur, n);
-    if (cur.src[cur.i] === ':') fail(cur, 'key: value inside [ ] is not supported');
-    flowSeparator(cur, n, ']');
+    flowSpace(n);
+    if (src[pos] === ']') return list;
+    list.push(flowNode(n));
+    flowSpace(n);
+    if (src[pos] === ':') fail('key: value inside [ ] is not supported');
+    flowSeparator(n, ']');
   }
 }
 
 /** After an entry: a comma, or the collection's `close` (left for the collection to read). */
-function flowSeparator(cur: Cursor, n: number, close: string): void {
-  flowSpace(cur, n);
-  if (cur.src[cur.i] === ',') cur.i++;
-  else if (cur.src[cur.i] !== close) fail(cur, `expected , or ${close}`);
+function flowSeparator(n: number, close: string): void {
+  flowSpace(n);
+  if (src[pos] === ',') pos++;
+  else if (src[pos] !== close) fail(`expected , or ${close}`);
 }
 
 /** A node inside [ ] or { }; `anchor` says an anchor for it is read already. */
-function flowNode(cur: Cursor, n: number, anchor = false): unknown {
-  const c = cur.src[cur.i];
+function flowNode(n: number, anchor = false): unknown {
+  const c = src[pos];
   if (c === '&') {
-    if (anchor) fail(cur, TWO_ANCHORS);
-    return anchored(cur, anchorName(cur), () => {
-      flowSpace(cur, n);
-      const d = cur.src[cur.i];
-      return d === ',' || d === ']' || d === '}' ? null : flowNode(cur, n, true);
+    if (anchor) fail(TWO_ANCHORS);
+    return anchored(anchorName(), () => {
+      flowSpace(n);
+      const d = src[pos];
+      return d === ',' || d === ']' || d === '}' ? null : flowNode(n, true);
     });
   }
-  if (c === '[' || c === '{') return flowCollection(cur, n);
-  if (c === '*') return alias(cur);
-  return scalar(cur, n, true);
+  if (c === '[' || c === '{') return flowCollection(n);
+  if (c === '*') return alias();
+  return scalar(n, true);
 }
 
 // --- Block collections: mappings and sequences ---
@@ -641,28 +628,27 @@ function flowNode(cur: Cursor, n: number, anchor = false): unknown {
  * The value after "key:" (`afterKey`), after "- ", or of the document; the parent is indented `n`.
  * `anchor` says an anchor alone on the line before is read already.
  */
-function blockValue(cur: Cursor, n: number, afterKey: boolean, anchor = false): unknown {
-  const from = cur.i;
-  skipSpace(cur);
-  const tab = cur.src.slice(from, cur.i).includes('\t');
-  if (cur.src[cur.i] !== '&') return blockValueNode(cur, n, afterKey, afterKey ? 1 : 0, tab);
-  if (anchor) fail(cur, TWO_ANCHORS);
-  const name = anchorName(cur);
-  skipSpace(cur);
-  const c = cur.src[cur.i];
+function blockValue(n: number, afterKey: boolean, anchor = false): unknown {
+  const from = pos;
+  skipSpace();
+  const tab = src.slice(from, pos).includes('\t');
+  if (src[pos] !== '&') return blockValueNode(n, afterKey, afterKey ? 1 : 0, tab);
+  if (anchor) fail(TWO_ANCHORS);
+  const name = anchorName();
+  skipSpace();
+  const c = src[pos];
   // yaml refuses a tab before an anchor after "- " (and after "key:" when the node is on the next lines).
-  if (tab && (!afterKey || cur.i >= cur.len || c === '\n' || c === '#')) fail(cur, TAB);
-  return anchored(cur, name, () => blockValueNode(cur, n, afterKey, 2, tab));
+  if (tab && (!afterKey || pos >= len || c === '\n' || c === '#')) fail(TAB);
+  return anchored(name, () => blockValueNode(n, afterKey, 2, tab));
 }
 
 /** A block value's node: here on its line, else on the next line with content when that is indented for it, else null. */
-function blockValueNode(cur: Cursor, n: number, afterKey: boolean, place: Place, tab: boolean): unknown {
-  const { src, len } = cur;
-  if (cur.i < len && src[cur.i] !== '\n' && src[cur.i] !== '#') return blockNode(cur, n, place, tab);
-  const indent = nextLine(cur);
-  if (indent > n || (afterKey && indent === n && dash(src, cur.i + indent))) {
-    cur.i += indent;
-    return blockValue(cur, n, false, place === 2);
+function blockValueNode(n: number, afterKey: boolean, place: Place, tab: boolean): unknown {
+  if (pos < len && src[pos] !== '\n' && src[pos] !== '#') return blockNode(n, place, tab);
+  const indent = nextLine();
+  if (indent > n || (afterKey && indent === n && dash(src, pos + indent))) {
+    pos += indent;
+    return blockValue(n, false, place === 2);
   }
   return null;
 }
@@ -671,82 +657,80 @@ function blockValueNode(cur: Cursor, n: number, afterKey: boolean, place: Place,
 const dash = (src: string, p: number): boolean => src[p] === '-' && blank(src[p + 1]);
 
 /** A node starting at the cursor, its parent collection indented `n`; `tab` says a tab came before it on the line. */
-function blockNode(cur: Cursor, n: number, place: Place, tab: boolean): unknown {
-  const { src } = cur;
-  const at = cur.i;
+function blockNode(n: number, place: Place, tab: boolean): unknown {
+  const at = pos;
   const col = at - src.lastIndexOf('\n', at - 1) - 1;
   const c = src[at];
   if (dash(src, at)) {
-    compactCollection(cur, place, tab);
-    return blockSequence(cur, col);
+    compactCollection(place, tab);
+    return blockSequence(col);
   }
-  if (c === '|' || c === '>') return blockScalar(cur, n);
+  if (c === '|' || c === '>') return blockScalar(n);
   if (c === '[' || c === '{' || c === '*') {
-    const value = c === '*' ? alias(cur) : flowCollection(cur, n);
-    skipSpace(cur);
-    if (src[cur.i] === ':' && blank(src[cur.i + 1])) fail(cur, 'a key must be a plain or quoted scalar');
+    const value = c === '*' ? alias() : flowCollection(n);
+    skipSpace();
+    if (src[pos] === ':' && blank(src[pos + 1])) fail('a key must be a plain or quoted scalar');
     return value;
   }
-  const key = blockKey(cur, n);
-  if (key === undefined) return scalar(cur, n, false);
-  compactCollection(cur, place, tab);
-  return blockMapping(cur, col, key);
+  const key = blockKey(n);
+  if (key === undefined) return scalar(n, false);
+  compactCollection(place, tab);
+  return blockMapping(col, key);
 }
 
 /** Refuse a block collection that starts where `place` allows none, or after a tab. */
-function compactCollection(cur: Cursor, place: Place, tab: boolean): void {
-  if (place) fail(cur, place === 1 ? 'a block collection cannot start on its key\'s line' : 'anchors on keys are not supported');
-  if (tab) fail(cur, TAB);
+function compactCollection(place: Place, tab: boolean): void {
+  if (place) fail(place === 1 ? 'a block collection cannot start on its key\'s line' : 'anchors on keys are not supported');
+  if (tab) fail(TAB);
 }
 
 /** If a block mapping key and its ":" start at the cursor, read them and return the key; else move nothing. */
-function blockKey(cur: Cursor, n: number): string | undefined {
-  const { src } = cur;
-  const start = cur.i;
+function blockKey(n: number): string | undefined {
+  const start = pos;
   let key: string;
-  if (atQuote(cur)) key = quoted(cur, n);
-  else if (plainStart(cur, false)) key = keyString(cur.resolve(src.slice(start, plainLine(cur, false))));
+  if (atQuote()) key = quoted(n);
+  else if (plainStart(false)) key = keyString(resolvePlain(src.slice(start, plainLine(false))));
   else return undefined;
-  skipSpace(cur);
-  if (src[cur.i] !== ':' || !blank(src[cur.i + 1])) {
-    cur.i = start;
+  skipSpace();
+  if (src[pos] !== ':' || !blank(src[pos + 1])) {
+    pos = start;
     return undefined;
   }
-  checkKey(cur, start);
-  cur.i++;
+  checkKey(start);
+  pos++;
   return key;
 }
 
 /** A block mapping at column `col`; its first key and ":" are read already. */
-function blockMapping(cur: Cursor, col: number, first: string): Record<string, unknown> {
-  enter(cur);
+function blockMapping(col: number, first: string): Record<string, unknown> {
+  enter();
   const map: Record<string, unknown> = {};
   let key = first;
   for (;;) {
-    if (repeated(cur, map, key)) fail(cur, `duplicate key "${key}"`);
-    define(map, key, blockValue(cur, col, true));
-    const indent = nextLine(cur);
+    if (repeated(map, key)) fail(`duplicate key "${key}"`);
+    define(map, key, blockValue(col, true));
+    const indent = nextLine();
     if (indent < col) break;
-    if (indent > col) fail(cur, BAD_INDENT);
-    cur.i += indent;
-    key = blockKey(cur, col) ?? fail(cur, 'expected "key: value"');
+    if (indent > col) fail(BAD_INDENT);
+    pos += indent;
+    key = blockKey(col) ?? fail('expected "key: value"');
   }
-  cur.depth--;
+  depth--;
   return map;
 }
 
 /** A block sequence at column `col`; the cursor is at its first "-". */
-function blockSequence(cur: Cursor, col: number): unknown[] {
-  enter(cur);
+function blockSequence(col: number): unknown[] {
+  enter();
   const list: unknown[] = [];
   for (;;) {
-    cur.i++;
-    list.push(blockValue(cur, col, false));
-    const indent = nextLine(cur);
-    if (indent > col) fail(cur, BAD_INDENT);
-    if (indent < col || !dash(cur.src, cur.i + indent)) break;
-    cur.i += indent;
+    pos++;
+    list.push(blockValue(col, false));
+    const indent = nextLine();
+    if (indent > col) fail(BAD_INDENT);
+    if (indent < col || !dash(src, pos + indent)) break;
+    pos += indent;
   }
-  cur.depth--;
+  depth--;
   return list;
 }

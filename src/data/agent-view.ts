@@ -5,15 +5,24 @@ import type { PsycheReport } from '../core/psyche/index.ts';
 import { resends } from '../core/impact.ts';
 import { utf8Length } from '../core/text.ts';
 import type { AgentResend, AgentSectionView, AgentView, TokenCount } from './types.ts';
-import { agentPath } from './urls.ts';
 
 export const placeholderMark = (name: string, maker: string): string => `⟨${name}: made by ${maker} at rebuild; not in the directory⟩`;
+
+/**
+ * Where an agent's page and its catalog entries' pages are: the build makes them with the routes
+ * (src/data/urls.ts), the live preview reads the build's from its snapshot.
+ */
+export interface AgentHrefs {
+  page: string;
+  entry: (domain: 'knowledge' | 'skills', folder: string) => string;
+}
 
 /**
  * The page's view of one composition: the same function serves the build and the live preview.
  * `tokens` holds each composed section's count by name (the build counts; the worker looks up the build's).
  */
-export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' | 'skills', folder: string) => string, tokens: ReadonlyMap<string, TokenCount>): AgentView {
+export function agentView(report: PsycheReport, hrefs: AgentHrefs, tokens: ReadonlyMap<string, TokenCount>): AgentView {
+  const entryHref = hrefs.entry;
   const { psyche } = report;
   const knownBytes = report.sections.reduce((n, s) => n + (s.bytes ?? 0), 0);
   // What an edit resends, by the core's one function, over the bytes the directory makes (no joins:
@@ -61,7 +70,7 @@ export function agentView(report: PsycheReport, entryHref: (domain: 'knowledge' 
   const ref = (e: PsycheReport['entries'][number]) => ({ name: e.name, description: e.description, location: e.location, shelf: e.shelf, href: entryHref(e.domain, e.folder), pinned: pinned.has(e.location) });
   return {
     id: psyche.agent,
-    href: agentPath(psyche.agent),
+    href: hrefs.page,
     psyche,
     rejected: report.ownerError ? { code: report.ownerError.code, message: report.ownerError.message } : null,
     sections,

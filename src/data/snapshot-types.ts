@@ -65,6 +65,11 @@ export interface AgentSnapshot {
   owner?: Pick<OwnerError, 'code' | 'message'>;
   /** The problem a system.md that could not be read gave: the preview has its digests, never the file. */
   systemProblem?: PsycheProblem;
+  /**
+   * The agent's page and each catalog entry's page (`<domain>/<folder>` → path), as the build's routes
+   * write them (src/data/urls.ts): the preview cannot add entries, and so needs no route encoder of its own.
+   */
+  hrefs: { page: string; entries: Record<string, string> };
 }
 
 /**

@@ -1,7 +1,9 @@
 // The live preview of an agent page, main-thread side: the controls and the redraw, nothing else.
-// The composer and the renderers run in src/preview/agent-worker.ts; each edit goes there and the
+// The composer and the renderers run in the worker (src/preview/agent-worker.ts), which is this same
+// module started again (preview-page.ts says why); each edit goes there and the
 // page's parts come back as the HTML the build would have written. Loaded by open-panel.ts (the page's
 // `data-start`) when the reader opens the panel; without JavaScript none of this shows.
+import { agentWorker } from './agent-worker.ts';
 import type { WorkerReply, WorkerRequest } from './agent-worker.ts';
 import { fill, startPreview } from './preview-page.ts';
 import { linkWorker } from './worker-link.ts';
@@ -14,7 +16,7 @@ startPreview('[data-agent-live]', 'The published composition is complete.', asyn
   const editor = form.elements.namedItem('text') as HTMLTextAreaElement;
   status.textContent = 'Loading the agent snapshot…';
 
-  const worker = linkWorker<WorkerRequest, WorkerReply>(new Worker(new URL('./agent-worker.ts', import.meta.url), { type: 'module' }));
+  const worker = linkWorker<WorkerRequest, WorkerReply>(new Worker(import.meta.url, { type: 'module' }));
 
   const draw = (reply: WorkerReply): void => {
     if ('error' in reply) throw new Error(reply.error);
@@ -53,4 +55,4 @@ startPreview('[data-agent-live]', 'The published composition is complete.', asyn
   draw(await worker.ask({ op: 'start', url: new URL(root.dataset.snapshot!, location.href).href, base: document.documentElement.dataset.base! }));
   await showFile();
   (form.querySelector('[data-live-fields]') as HTMLFieldSetElement).disabled = false;
-});
+}, agentWorker);

@@ -1,12 +1,11 @@
 // The agent preview's composer, in a worker: it holds the snapshot's store, applies each edit,
 // re-runs composePsyche and renders the page's parts with the renderers the build used, then posts
-// the HTML back. Composing off the main thread keeps typing smooth, and a worker is bundled on its
-// own, so the soul pages' scripts never share a chunk with it.
+// the HTML back. Composing off the main thread keeps typing smooth. It runs in agent-start.ts's module,
+// which starts itself as the worker and is bundled on its own, so the soul pages' scripts never share a chunk with it.
 import { sha256Hex, utf8Length } from '../core/text.ts';
 import type { TokenCount } from '../data/types.ts';
 import type { MemoryAgentStore } from '../core/psyche/index.ts';
 import { agentView } from '../data/agent-view.ts';
-import { agentEntryPath } from '../data/urls.ts';
 import { composeSnapshot, snapshotStore, touchesOwner } from './agent-snapshot.ts';
 import type { AgentSnapshot } from '../data/snapshot-types.ts';
 import { estimateTokens } from '../data/token-rate.ts';
@@ -25,7 +24,6 @@ let ownerEdited = false;
 const decoder = new TextDecoder();
 
 async function compose(): Promise<{ parts: AgentParts & { rows: string } }> {
-  const agent = snap!.agent;
   const report = await composeSnapshot(store!, snap!, ownerEdited);
   // The build's count where a section's text is the one it counted, else an estimate at the agent's own rate.
   const tokens = new Map<string, TokenCount>();
@@ -34,11 +32,13 @@ async function compose(): Promise<{ parts: AgentParts & { rows: string } }> {
     const [digest, known] = snap!.tokens[s.rule.name] ?? [];
     tokens.set(s.rule.name, digest === (await sha256Hex(s.text)) ? { tokens: known!, estimated: false } : estimateTokens(utf8Length(s.text), snap!.bytesPerToken));
   }
-  const view = agentView(report, (domain, folder) => agentEntryPath(agent, domain, folder), tokens);
+  const { page, entries } = snap!.hrefs;
+  const view = agentView(report, { page, entry: (domain, folder) => entries[`${domain}/${folder}`]! }, tokens);
   return { parts: { ...agentParts(view, base), rows: agentSectionRows(view) } };
 }
 
-serve<WorkerRequest, Omit<WorkerReply, 'id'>>(async (msg) => {
+/** The worker's side, run by the preview's module in its worker (src/preview/agent-start.ts starts itself as one). */
+export const agentWorker = (): void => serve<WorkerRequest, Omit<WorkerReply, 'id'>>(async (msg) => {
   if (msg.op === 'start') {
     snap = await fetchSnapshot<AgentSnapshot>(msg.url);
     base = msg.base;

@@ -7,7 +7,7 @@
 import { PREVIEW_PARAMS } from './url-state.ts';
 
 export const FIRST_PAINT =
-  `const h=document.documentElement;h.dataset.js='';` +
-  `if(/[?&](${PREVIEW_PARAMS.join('|')})=/.test(location.search))h.dataset.preview='';` +
+  `const d=document.documentElement.dataset;d.js='';` +
+  `if(/[?&](${PREVIEW_PARAMS.join('|')})=/.test(location.search))d.preview='';` +
   // Storage can be refused (private modes, blocked site data): the theme then follows the system.
-  `try{const t=localStorage.getItem('soulpress-theme');if(t==='light'||t==='dark')h.dataset.theme=t}catch{}`;
+  `try{const t=localStorage.getItem('soulpress-theme');if(/^(light|dark)$/.test(t))d.theme=t}catch{}`;

@@ -1,14 +1,14 @@
 // The live preview of a soul or guest page, main-thread side: the controls, the address and the
-// redraw, nothing else. The loader and the renderers run in src/preview/live-worker.ts; each change
-// goes there and the page's parts come back as the HTML the build would have written. Loaded by
-// open-panel.ts (the page's `data-start`) when the reader opens the panel; without JavaScript none of this shows.
+// redraw, nothing else. The loader and the renderers run in the worker (src/preview/live-worker.ts),
+// which is this same module started again (preview-page.ts says why); each change goes there and the
+// page's parts come back as the HTML the build would have written. Loaded by open-panel.ts (the page's
+// `data-start`) when the reader opens the panel; without JavaScript none of this shows.
 import type { Mode } from '../core/index.ts';
+import { liveWorker, other } from './live-worker.ts';
 import type { LiveParts, LiveReply, LiveRequest, NoteShown, Wanted } from './live-worker.ts';
 import { fill, startPreview } from './preview-page.ts';
 import { readState, writeState } from './url-state.ts';
 import { linkWorker } from './worker-link.ts';
-
-const other = (mode: Mode): Mode => (mode === 'whole' ? 'pointer' : 'whole');
 
 startPreview('[data-live]', 'The published bundle above is complete.', async (root, status) => {
   const page = root.closest<HTMLElement>('[data-bundle]')!;
@@ -32,7 +32,7 @@ startPreview('[data-live]', 'The published bundle above is complete.', async (ro
   let dirty = false; // the editor holds typing not applied yet
 
   status.textContent = 'Loading the vault snapshot…';
-  const worker = linkWorker<LiveRequest, LiveReply>(new Worker(new URL('./live-worker.ts', import.meta.url), { type: 'module' }));
+  const worker = linkWorker<LiveRequest, LiveReply>(new Worker(import.meta.url, { type: 'module' }));
   const ask = async (request: Parameters<typeof worker.ask>[0]): Promise<LiveReply> => {
     const reply = await worker.ask(request);
     if ('error' in reply) throw new Error(reply.error);
@@ -171,4 +171,4 @@ startPreview('[data-live]', 'The published bundle above is complete.', async (ro
   await readNote();
   one<HTMLFieldSetElement>('[data-live-fields]').disabled = false;
   await update();
-});
+}, liveWorker);

@@ -77,7 +77,8 @@ let roleOf: Map<string, BundleView['documents'][number]['role']>;
 const edits = new Map<string, string | null>(); // store key → edited text, or null when deleted
 const modes = new Map<string, Mode>(); // URI → the mode asked for with a checkbox or a shared link
 
-const other = (mode: Mode): Mode => (mode === 'whole' ? 'pointer' : 'whole');
+/** The mode a flip box gives when it is not the published one. */
+export const other = (mode: Mode): Mode => (mode === 'whole' ? 'pointer' : 'whole');
 const run = (want: Wanted, against: BundleView | null): Promise<Reassembly> =>
   reassemble(store, { soul: snap.soul, family: snap.family, harness: want.harness, preset: want.preset, notes: links, href, published: against, tokens });
 
@@ -182,7 +183,8 @@ async function parts(want: Wanted, note: string): Promise<LiveParts> {
   };
 }
 
-serve<LiveRequest, Omit<LiveReply, 'id'>>(async (msg) => {
+/** The worker's side, run by the preview's module in its worker (src/preview/live-start.ts starts itself as one). */
+export const liveWorker = (): void => serve<LiveRequest, Omit<LiveReply, 'id'>>(async (msg) => {
   if (msg.op === 'start') {
     snap = await fetchSnapshot<Snapshot>(msg.url);
     store = new MemoryStore(Object.entries(snap.files), 'preview');

@@ -1,8 +1,17 @@
 // What both previews' page parts do alike: start under their root and say so when they cannot, and
 // write text the worker sent into the page's `data-*` hooks.
+//
+// Each preview is one module for both threads: the opener adds it to the page as a script, and the page
+// starts the same file again as its worker (`new Worker(import.meta.url)`), where there is no document
+// and it serves the worker's side instead. An opened preview so loads one file, not a page part and a
+// worker: one gzip stream, in which the requests and replies both sides spell compress against each other.
 
-/** Run `start` under the preview's root; a failure is said in the panel's status line, with what still stands. */
-export function startPreview(selector: string, complete: string, start: (root: HTMLElement, status: HTMLElement) => Promise<void>): void {
+/**
+ * Run `start` under the preview's root; a failure is said in the panel's status line, with what still stands.
+ * In the preview's worker (no document), run `worker`.
+ */
+export function startPreview(selector: string, complete: string, start: (root: HTMLElement, status: HTMLElement) => Promise<void>, worker: () => void): void {
+  if (typeof document === 'undefined') return worker();
   const root = document.querySelector<HTMLElement>(selector);
   if (!root) return;
   const status = root.querySelector<HTMLElement>('[data-live-status]')!;
