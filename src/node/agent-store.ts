@@ -1,6 +1,5 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { lstat, open, readdir, readlink, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { encodeUtf8 } from '../core/text.ts';
@@ -47,6 +46,15 @@ const neverRead = (real: Buffer): boolean => NEVER_READ.some((f) => within(real,
 
 const SLASH = Buffer.from('/');
 
+/** What `run` returns, or null when it throws. */
+function attempt<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch {
+    return null;
+  }
+}
+
 const errno = (code: string): Error => Object.assign(new Error(code), { code });
 const MAX_HOPS = 40;
 
@@ -84,7 +92,7 @@ const pathOf = (parts: readonly Buffer[], extra?: Buffer): Buffer => Buffer.conc
  * ELOOP, and lstat's own errors); a walk that goes on below a component that is not a folder
  * throws ENOTDIR there.
  */
-async function step(from: Walked, component: Buffer): Promise<Walked> {
+function step(from: Walked, component: Buffer): Walked {
   if (!from.dir) throw errno('ENOTDIR');
   const parts = [...from.parts];
   let hops = from.hops;
@@ -99,10 +107,10 @@ async function step(from: Walked, component: Buffer): Promise<Walked> {
     }
     const candidate = pathOf(parts, c);
     if (neverRead(candidate)) return { parts, hops, last: null, dir: true, never: candidate };
-    const st = await lstat(candidate, { bigint: true });
+    const st = lstatSync(candidate, { bigint: true });
     if (st.isSymbolicLink()) {
       if (++hops > MAX_HOPS) throw errno('ELOOP');
-      const target = await readlink(candidate, { encoding: 'buffer' });
+      const target = readlinkSync(candidate, { encoding: 'buffer' });
       if (target[0] === 0x2f) parts.length = 0;
       pending = [...components(target), ...pending];
       continue;
@@ -114,6 +122,9 @@ async function step(from: Walked, component: Buffer): Promise<Walked> {
   return { parts, hops, last, dir: last === null || last.isDirectory(), never: null };
 }
 
+/** A walk kept for a path on the way: where it led, or what it threw (thrown again for every path below it). */
+type KeptWalk = { walked: Walked } | { error: unknown };
+
 /**
  * realpath(3), one component at a time, as bytes: the real path an absolute path leads to, or
  * `never` as soon as any step on the way, a link's target included, is under /proc, /sys or /dev
@@ -122,26 +133,27 @@ async function step(from: Walked, component: Buffer): Promise<Walked> {
  * on the way is taken from it or kept in it (keyed by the path as written): one store is one
  * snapshot, and without this every read walked from / again, one lstat per component.
  */
-async function resolveReal(p: Buffer, walks?: Map<string, Promise<Walked>>): Promise<{ real: Buffer; never: boolean; stat: BigIntStats | null }> {
-  const all = components(p);
-  let at: Promise<Walked> = Promise.resolve(START);
+function resolveReal(p: Buffer, walks?: Map<string, KeptWalk>): { real: Buffer; never: boolean; stat: BigIntStats | null } {
+  let walked = START;
   let key = '';
-  for (const c of all) {
-    const from = at;
-    const next = async (): Promise<Walked> => {
-      const walked = await from;
-      return walked.never ? walked : step(walked, c);
-    };
+  for (const c of components(p)) {
     if (!walks) {
-      at = next();
+      if (!walked.never) walked = step(walked, c);
       continue;
     }
     key += `/${c.toString('latin1')}`;
     let known = walks.get(key);
-    if (!known) walks.set(key, (known = next()));
-    at = known;
+    if (!known) {
+      try {
+        known = { walked: walked.never ? walked : step(walked, c) };
+      } catch (error) {
+        known = { error };
+      }
+      walks.set(key, known);
+    }
+    if ('error' in known) throw known.error;
+    walked = known.walked;
   }
-  const walked = await at;
   if (walked.never) return { real: walked.never, never: true, stat: null };
   const real = walked.parts.length ? pathOf(walked.parts) : SLASH;
   return { real, never: neverRead(real), stat: walked.last };
@@ -211,6 +223,12 @@ export interface FsAgentStoreOptions {
  * owner document, read with `noFollow`). A file is read once through one descriptor, and a bounded
  * read checks that the file did not change underneath it. Nothing under /proc, /sys or /dev is
  * read or listed, only regular files are opened, and no file over AGENT_FILE_MAX_BYTES is read.
+ *
+ * The store's file system calls are synchronous behind the core's promise-based interface: a
+ * composition is a run of small calls (an lstat per new path component, a readdir per folder, an
+ * open, fstat, read and close per file), and each one through the thread pool cost more in the
+ * round trip than in the call (`psyche --check` over 200 agents took twice the CPU). Its callers,
+ * the CLI and the build, compose one agent at a time or a few, and wait for it either way.
  */
 export class FsAgentStore implements AgentStore {
   readonly backend = 'fs';
@@ -226,7 +244,7 @@ export class FsAgentStore implements AgentStore {
   /** Paths (relative, as listed) whose names are not UTF-8, to their bytes on disk. */
   private readonly rawNames = new Map<string, Buffer>();
   /** The walk to each path a read or listing went through (see resolveReal): a store is one composition. */
-  private readonly walks = new Map<string, Promise<Walked>>();
+  private readonly walks = new Map<string, KeptWalk>();
 
   constructor(dir: string | Buffer, options: string | FsAgentStoreOptions = {}) {
     this.raw = typeof dir === 'string' ? Buffer.from(path.resolve(dir)) : dir;
@@ -254,7 +272,7 @@ export class FsAgentStore implements AgentStore {
 
   async outside(rel: string): Promise<boolean> {
     if (this.publish === null) return false;
-    const resolved = await resolveReal(this.full(rel), this.walks).catch(() => null);
+    const resolved = attempt(() => resolveReal(this.full(rel), this.walks));
     const out = resolved !== null && !resolved.never && this.isOutside(resolved.real);
     if (out) this.metOutside = true;
     return out;
@@ -262,8 +280,8 @@ export class FsAgentStore implements AgentStore {
 
   async folderKey(rel: string): Promise<string | null> {
     // The walk's lstat of the real path is stat's answer, and the listing that follows takes the same walk.
-    const resolved = await resolveReal(this.full(rel), this.walks).catch(() => null);
-    const s = resolved?.stat && !resolved.never ? resolved.stat : await stat(this.full(rel), { bigint: true }).catch(() => null);
+    const resolved = attempt(() => resolveReal(this.full(rel), this.walks));
+    const s = resolved?.stat && !resolved.never ? resolved.stat : attempt(() => statSync(this.full(rel), { bigint: true }));
     return s?.isDirectory() ? `${s.dev}:${s.ino}` : null;
   }
 
@@ -271,22 +289,19 @@ export class FsAgentStore implements AgentStore {
     const folder = this.full(rel);
     let entries;
     try {
-      if ((await resolveReal(folder, this.walks)).never) return null;
+      if (resolveReal(folder, this.walks).never) return null;
       // Names as bytes: decoded as text, one that is not UTF-8 would come back changed and unreadable.
-      entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
+      entries = readdirSync(folder, { withFileTypes: true, encoding: 'buffer' });
     } catch {
       return null;
     }
-    return Promise.all(
-      entries.map(async (e): Promise<AgentEntry> => {
-        const name = nameText(e.name);
-        const child = joinBytes(folder, e.name);
-        if (name !== e.name.toString('utf8')) this.rawNames.set(rel === '' ? name : `${rel}/${name}`, child);
-        if (!e.isSymbolicLink()) return { name, link: false, kind: kindOf(e) };
-        const target = await stat(child).catch(() => null);
-        return { name, link: true, kind: target ? kindOf(target) : 'missing' };
-      }),
-    );
+    return entries.map((e): AgentEntry => {
+      const name = nameText(e.name);
+      if (name !== e.name.toString('utf8')) this.rawNames.set(rel === '' ? name : `${rel}/${name}`, joinBytes(folder, e.name));
+      if (!e.isSymbolicLink()) return { name, link: false, kind: kindOf(e) };
+      const target = attempt(() => statSync(joinBytes(folder, e.name)));
+      return { name, link: true, kind: target ? kindOf(target) : 'missing' };
+    });
   }
 
   read(rel: string, options: AgentReadOptions = {}): Promise<AgentRead> {
@@ -311,10 +326,10 @@ export class FsAgentStore implements AgentStore {
       let resolved;
       if (noFollow) {
         const cut = file.lastIndexOf(0x2f);
-        resolved = await resolveReal(file.subarray(0, Math.max(cut, 1)), this.walks);
+        resolved = resolveReal(file.subarray(0, Math.max(cut, 1)), this.walks);
         resolved = { real: joinBytes(resolved.real, file.subarray(cut + 1)), never: resolved.never };
       } else {
-        resolved = await resolveReal(file, this.walks);
+        resolved = resolveReal(file, this.walks);
         walked = resolved.stat;
       }
       if (resolved.never) return { ok: false, reason: 'unreadable' };
@@ -324,7 +339,7 @@ export class FsAgentStore implements AgentStore {
     }
     if (neverRead(real)) return { ok: false, reason: 'unreadable' };
     try {
-      before = noFollow ? await lstat(file, { bigint: true }) : (walked ?? (await stat(real, { bigint: true })));
+      before = noFollow ? lstatSync(file, { bigint: true }) : (walked ?? statSync(real, { bigint: true }));
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }
@@ -335,14 +350,14 @@ export class FsAgentStore implements AgentStore {
     const max = Math.min(limit ?? AGENT_FILE_MAX_BYTES, AGENT_FILE_MAX_BYTES);
     if (before.size > BigInt(max)) return { ok: false, reason: 'too_large', size: Number(before.size) };
     if (limit === undefined && this.total + Number(before.size) > AGENT_TOTAL_MAX_BYTES) return { ok: false, reason: 'too_large', size: Number(before.size) };
-    let handle;
+    let fd;
     try {
-      handle = await open(noFollow ? file : real, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
+      fd = openSync(noFollow ? file : real, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }
     try {
-      const opened = await handle.stat({ bigint: true });
+      const opened = fstatSync(fd, { bigint: true });
       if (!opened.isFile()) return { ok: false, reason: noFollow ? 'not_file' : 'unreadable' };
       if (opened.dev !== before.dev || opened.ino !== before.ino) return { ok: false, reason: 'unstable' };
       if (opened.size > BigInt(max)) return { ok: false, reason: 'too_large', size: Number(opened.size) };
@@ -358,14 +373,14 @@ export class FsAgentStore implements AgentStore {
           grown.set(buffer);
           buffer = grown;
         }
-        const { bytesRead } = await handle.read(buffer, total, Math.min(CHUNK, buffer.length - total), total);
+        const bytesRead = readSync(fd, buffer, total, Math.min(CHUNK, buffer.length - total), total);
         if (bytesRead === 0) break;
         total += bytesRead;
       }
       if (total > max) return { ok: false, reason: 'too_large', size: total };
       if (limit !== undefined) {
-        const after = await handle.stat({ bigint: true });
-        const pathAfter = await lstat(file, { bigint: true }).catch(() => null);
+        const after = fstatSync(fd, { bigint: true });
+        const pathAfter = attempt(() => lstatSync(file, { bigint: true }));
         if (!same(opened, after) || !pathAfter || !same(opened, pathAfter) || BigInt(total) !== opened.size) return { ok: false, reason: 'unstable' };
       }
       this.total += total;
@@ -380,7 +395,7 @@ export class FsAgentStore implements AgentStore {
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     } finally {
-      await handle.close().catch(() => undefined);
+      attempt(() => closeSync(fd));
     }
   }
 }
