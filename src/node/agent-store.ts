@@ -35,14 +35,19 @@ export const AGENT_TOTAL_MAX_BYTES = 128 * 1024 * 1024;
 /** One read call at most this many bytes: Node aborts on a single read of 2 GiB. */
 const CHUNK = 8 * 1024 * 1024;
 
-/** Whether a real (absolute, resolved) path, as bytes, is a folder or lies below it. */
-export function within(real: Buffer, folder: string): boolean {
-  const f = Buffer.from(folder.endsWith(path.sep) && folder.length > 1 ? folder.slice(0, -1) : folder);
+/** within() for a folder given as bytes, with no trailing slash unless it is `/`. */
+function withinBytes(real: Buffer, f: Buffer): boolean {
   if (f.length === 1 && f[0] === 0x2f) return true;
-  return real.subarray(0, f.length).equals(f) && (real.length === f.length || real[f.length] === 0x2f);
+  return real.length >= f.length && real.compare(f, 0, f.length, 0, f.length) === 0 && (real.length === f.length || real[f.length] === 0x2f);
 }
 
-const neverRead = (real: Buffer): boolean => NEVER_READ.some((f) => within(real, f));
+/** Whether a real (absolute, resolved) path, as bytes, is a folder or lies below it. */
+export function within(real: Buffer, folder: string): boolean {
+  return withinBytes(real, Buffer.from(folder.endsWith(path.sep) && folder.length > 1 ? folder.slice(0, -1) : folder));
+}
+
+const NEVER_BYTES = NEVER_READ.map((f) => Buffer.from(f));
+const neverRead = (real: Buffer): boolean => NEVER_BYTES.some((f) => withinBytes(real, f));
 
 const SLASH = Buffer.from('/');
 
@@ -74,6 +79,8 @@ function components(p: Buffer): Buffer[] {
 /** Where a walk stands after some components: the real path so far, and how many links it followed. */
 interface Walked {
   parts: readonly Buffer[];
+  /** The parts as one path (empty for `/`). */
+  real: Buffer;
   hops: number;
   /** lstat of the last component, when it was a real file or folder (not `..`): what stat of the real path says. */
   last: BigIntStats | null;
@@ -83,7 +90,8 @@ interface Walked {
   never: Buffer | null;
 }
 
-const START: Walked = { parts: [], hops: 0, last: null, dir: true, never: null };
+const EMPTY = Buffer.alloc(0);
+const START: Walked = { parts: [], real: EMPTY, hops: 0, last: null, dir: true, never: null };
 
 const pathOf = (parts: readonly Buffer[], extra?: Buffer): Buffer => Buffer.concat((extra ? [...parts, extra] : parts).flatMap((c) => [SLASH, c]));
 
@@ -95,6 +103,7 @@ const pathOf = (parts: readonly Buffer[], extra?: Buffer): Buffer => Buffer.conc
 function step(from: Walked, component: Buffer): Walked {
   if (!from.dir) throw errno('ENOTDIR');
   const parts = [...from.parts];
+  let real = from.real;
   let hops = from.hops;
   let last: BigIntStats | null = null;
   let pending = [component];
@@ -102,24 +111,29 @@ function step(from: Walked, component: Buffer): Walked {
     const c = pending.shift()!;
     if (c.length === 2 && c[0] === 0x2e && c[1] === 0x2e) {
       parts.pop();
+      real = parts.length ? pathOf(parts) : EMPTY;
       last = null;
       continue;
     }
-    const candidate = pathOf(parts, c);
-    if (neverRead(candidate)) return { parts, hops, last: null, dir: true, never: candidate };
+    const candidate = Buffer.concat([real, SLASH, c]);
+    if (neverRead(candidate)) return { parts, real, hops, last: null, dir: true, never: candidate };
     const st = lstatSync(candidate, { bigint: true });
     if (st.isSymbolicLink()) {
       if (++hops > MAX_HOPS) throw errno('ELOOP');
       const target = readlinkSync(candidate, { encoding: 'buffer' });
-      if (target[0] === 0x2f) parts.length = 0;
+      if (target[0] === 0x2f) {
+        parts.length = 0;
+        real = EMPTY;
+      }
       pending = [...components(target), ...pending];
       continue;
     }
     if (pending.length > 0 && !st.isDirectory()) throw errno('ENOTDIR');
     parts.push(c);
+    real = candidate;
     last = st;
   }
-  return { parts, hops, last, dir: last === null || last.isDirectory(), never: null };
+  return { parts, real, hops, last, dir: last === null || last.isDirectory(), never: null };
 }
 
 /** A walk kept for a path on the way: where it led, or what it threw (thrown again for every path below it). */
@@ -135,29 +149,57 @@ type KeptWalk = { walked: Walked } | { error: unknown };
  */
 function resolveReal(p: Buffer, walks?: Map<string, KeptWalk>): { real: Buffer; never: boolean; stat: BigIntStats | null } {
   let walked = START;
-  let key = '';
-  for (const c of components(p)) {
-    if (!walks) {
-      if (!walked.never) walked = step(walked, c);
-      continue;
-    }
-    key += `/${c.toString('latin1')}`;
-    let known = walks.get(key);
-    if (!known) {
-      try {
-        known = { walked: walked.never ? walked : step(walked, c) };
-      } catch (error) {
-        known = { error };
+  if (!walks) {
+    for (const c of components(p)) if (!walked.never) walked = step(walked, c);
+  } else {
+    // Each path on the way is keyed by the path as written up to that component. A path written plainly
+    // (what the store builds) holds its own keys, and its walk starts at the longest of them already
+    // known: one lookup or two for a file in a folder already walked, not one per component.
+    const written = p.toString('latin1');
+    let key = '';
+    let rest: string[];
+    if (PLAIN.test(written)) {
+      let at = written.length;
+      for (;;) {
+        const known = walks.get(written.slice(0, at));
+        if (known) {
+          if ('error' in known) throw known.error;
+          walked = known.walked;
+          break;
+        }
+        at = written.lastIndexOf('/', at - 1);
+        if (at <= 0) {
+          at = 0;
+          break;
+        }
       }
-      walks.set(key, known);
+      key = written.slice(0, at);
+      rest = at === written.length ? [] : written.slice(at + 1).split('/');
+    } else {
+      rest = components(p).map((c) => c.toString('latin1'));
     }
-    if ('error' in known) throw known.error;
-    walked = known.walked;
+    for (const c of rest) {
+      key += `/${c}`;
+      let known = walks.get(key);
+      if (!known) {
+        try {
+          known = { walked: walked.never ? walked : step(walked, Buffer.from(c, 'latin1')) };
+        } catch (error) {
+          known = { error };
+        }
+        walks.set(key, known);
+      }
+      if ('error' in known) throw known.error;
+      walked = known.walked;
+    }
   }
   if (walked.never) return { real: walked.never, never: true, stat: null };
-  const real = walked.parts.length ? pathOf(walked.parts) : SLASH;
+  const real = walked.real.length ? walked.real : SLASH;
   return { real, never: neverRead(real), stat: walked.last };
 }
+
+/** A path written plainly: absolute, with no empty or `.` component (`..` is a component: step() takes it). */
+const PLAIN = /^(?:\/(?!\.?(?:\/|$))[^/]+)+$/;
 const joinBytes = (a: Buffer, b: Buffer | string): Buffer => Buffer.concat([a, SLASH, typeof b === 'string' ? Buffer.from(b) : b]);
 
 const strictName = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -257,6 +299,8 @@ export class FsAgentStore implements AgentStore {
   /** A relative path (as listed) as the bytes on disk. */
   private full(rel: string): Buffer {
     if (rel === '') return this.raw;
+    // No name met so far is other than UTF-8 (the usual case): the path is the directory's and rel's bytes.
+    if (this.rawNames.size === 0) return joinBytes(this.raw, rel);
     let out = this.raw;
     let acc = '';
     for (const part of rel.split('/')) {
