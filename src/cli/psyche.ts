@@ -72,7 +72,8 @@ const AGENTS_AT_ONCE = 8;
 
 /** Every agent under the root: each one's owner error and problems, all at once. */
 export async function checkAgents(root: string, named = false): Promise<AgentsCheck> {
-  // A few agents at a time: one agent's reads wait on the disk one after another, so alone they leave it idle.
+  // A few agents at a time. The agent store reads synchronously, so what overlaps is the core's WebCrypto digests;
+  // a store that waited on the disk would leave it idle between one agent's reads.
   const agents = await mapPooled(await listAgentDirs(root, named), AGENTS_AT_ONCE, async ({ id, dir }) => {
     const { psyche } = await composeAgent(dir, id);
     return { agent: id, owner_error: psyche.owner_error, problems: psyche.problems };

@@ -1,6 +1,5 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { lstat, open, readdir, readlink, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { encodeUtf8 } from '../core/text.ts';
@@ -36,16 +35,30 @@ export const AGENT_TOTAL_MAX_BYTES = 128 * 1024 * 1024;
 /** One read call at most this many bytes: Node aborts on a single read of 2 GiB. */
 const CHUNK = 8 * 1024 * 1024;
 
-/** Whether a real (absolute, resolved) path, as bytes, is a folder or lies below it. */
-export function within(real: Buffer, folder: string): boolean {
-  const f = Buffer.from(folder.endsWith(path.sep) && folder.length > 1 ? folder.slice(0, -1) : folder);
+/** within() for a folder given as bytes, with no trailing slash unless it is `/`. */
+function withinBytes(real: Buffer, f: Buffer): boolean {
   if (f.length === 1 && f[0] === 0x2f) return true;
-  return real.subarray(0, f.length).equals(f) && (real.length === f.length || real[f.length] === 0x2f);
+  return real.length >= f.length && real.compare(f, 0, f.length, 0, f.length) === 0 && (real.length === f.length || real[f.length] === 0x2f);
 }
 
-const neverRead = (real: Buffer): boolean => NEVER_READ.some((f) => within(real, f));
+/** Whether a real (absolute, resolved) path, as bytes, is a folder or lies below it. */
+export function within(real: Buffer, folder: string): boolean {
+  return withinBytes(real, Buffer.from(folder.endsWith(path.sep) && folder.length > 1 ? folder.slice(0, -1) : folder));
+}
+
+const NEVER_BYTES = NEVER_READ.map((f) => Buffer.from(f));
+const neverRead = (real: Buffer): boolean => NEVER_BYTES.some((f) => withinBytes(real, f));
 
 const SLASH = Buffer.from('/');
+
+/** What `run` returns, or null when it throws. */
+function attempt<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch {
+    return null;
+  }
+}
 
 const errno = (code: string): Error => Object.assign(new Error(code), { code });
 const MAX_HOPS = 40;
@@ -66,6 +79,8 @@ function components(p: Buffer): Buffer[] {
 /** Where a walk stands after some components: the real path so far, and how many links it followed. */
 interface Walked {
   parts: readonly Buffer[];
+  /** The parts as one path (empty for `/`). */
+  real: Buffer;
   hops: number;
   /** lstat of the last component, when it was a real file or folder (not `..`): what stat of the real path says. */
   last: BigIntStats | null;
@@ -75,7 +90,8 @@ interface Walked {
   never: Buffer | null;
 }
 
-const START: Walked = { parts: [], hops: 0, last: null, dir: true, never: null };
+const EMPTY = Buffer.alloc(0);
+const START: Walked = { parts: [], real: EMPTY, hops: 0, last: null, dir: true, never: null };
 
 const pathOf = (parts: readonly Buffer[], extra?: Buffer): Buffer => Buffer.concat((extra ? [...parts, extra] : parts).flatMap((c) => [SLASH, c]));
 
@@ -84,9 +100,10 @@ const pathOf = (parts: readonly Buffer[], extra?: Buffer): Buffer => Buffer.conc
  * ELOOP, and lstat's own errors); a walk that goes on below a component that is not a folder
  * throws ENOTDIR there.
  */
-async function step(from: Walked, component: Buffer): Promise<Walked> {
+function step(from: Walked, component: Buffer): Walked {
   if (!from.dir) throw errno('ENOTDIR');
   const parts = [...from.parts];
+  let real = from.real;
   let hops = from.hops;
   let last: BigIntStats | null = null;
   let pending = [component];
@@ -94,25 +111,33 @@ async function step(from: Walked, component: Buffer): Promise<Walked> {
     const c = pending.shift()!;
     if (c.length === 2 && c[0] === 0x2e && c[1] === 0x2e) {
       parts.pop();
+      real = parts.length ? pathOf(parts) : EMPTY;
       last = null;
       continue;
     }
-    const candidate = pathOf(parts, c);
-    if (neverRead(candidate)) return { parts, hops, last: null, dir: true, never: candidate };
-    const st = await lstat(candidate, { bigint: true });
+    const candidate = Buffer.concat([real, SLASH, c]);
+    if (neverRead(candidate)) return { parts, real, hops, last: null, dir: true, never: candidate };
+    const st = lstatSync(candidate, { bigint: true });
     if (st.isSymbolicLink()) {
       if (++hops > MAX_HOPS) throw errno('ELOOP');
-      const target = await readlink(candidate, { encoding: 'buffer' });
-      if (target[0] === 0x2f) parts.length = 0;
+      const target = readlinkSync(candidate, { encoding: 'buffer' });
+      if (target[0] === 0x2f) {
+        parts.length = 0;
+        real = EMPTY;
+      }
       pending = [...components(target), ...pending];
       continue;
     }
     if (pending.length > 0 && !st.isDirectory()) throw errno('ENOTDIR');
     parts.push(c);
+    real = candidate;
     last = st;
   }
-  return { parts, hops, last, dir: last === null || last.isDirectory(), never: null };
+  return { parts, real, hops, last, dir: last === null || last.isDirectory(), never: null };
 }
+
+/** A walk kept for a path on the way: where it led, or what it threw (thrown again for every path below it). */
+type KeptWalk = { walked: Walked } | { error: unknown };
 
 /**
  * realpath(3), one component at a time, as bytes: the real path an absolute path leads to, or
@@ -122,30 +147,59 @@ async function step(from: Walked, component: Buffer): Promise<Walked> {
  * on the way is taken from it or kept in it (keyed by the path as written): one store is one
  * snapshot, and without this every read walked from / again, one lstat per component.
  */
-async function resolveReal(p: Buffer, walks?: Map<string, Promise<Walked>>): Promise<{ real: Buffer; never: boolean; stat: BigIntStats | null }> {
-  const all = components(p);
-  let at: Promise<Walked> = Promise.resolve(START);
-  let key = '';
-  for (const c of all) {
-    const from = at;
-    const next = async (): Promise<Walked> => {
-      const walked = await from;
-      return walked.never ? walked : step(walked, c);
-    };
-    if (!walks) {
-      at = next();
-      continue;
+function resolveReal(p: Buffer, walks?: Map<string, KeptWalk>): { real: Buffer; never: boolean; stat: BigIntStats | null } {
+  let walked = START;
+  if (!walks) {
+    for (const c of components(p)) if (!walked.never) walked = step(walked, c);
+  } else {
+    // Each path on the way is keyed by the path as written up to that component. A path written plainly
+    // (what the store builds) holds its own keys, and its walk starts at the longest of them already
+    // known: one lookup or two for a file in a folder already walked, not one per component.
+    const written = p.toString('latin1');
+    let key = '';
+    let rest: string[];
+    if (PLAIN.test(written)) {
+      let at = written.length;
+      for (;;) {
+        const known = walks.get(written.slice(0, at));
+        if (known) {
+          if ('error' in known) throw known.error;
+          walked = known.walked;
+          break;
+        }
+        at = written.lastIndexOf('/', at - 1);
+        if (at <= 0) {
+          at = 0;
+          break;
+        }
+      }
+      key = written.slice(0, at);
+      rest = at === written.length ? [] : written.slice(at + 1).split('/');
+    } else {
+      rest = components(p).map((c) => c.toString('latin1'));
     }
-    key += `/${c.toString('latin1')}`;
-    let known = walks.get(key);
-    if (!known) walks.set(key, (known = next()));
-    at = known;
+    for (const c of rest) {
+      key += `/${c}`;
+      let known = walks.get(key);
+      if (!known) {
+        try {
+          known = { walked: walked.never ? walked : step(walked, Buffer.from(c, 'latin1')) };
+        } catch (error) {
+          known = { error };
+        }
+        walks.set(key, known);
+      }
+      if ('error' in known) throw known.error;
+      walked = known.walked;
+    }
   }
-  const walked = await at;
   if (walked.never) return { real: walked.never, never: true, stat: null };
-  const real = walked.parts.length ? pathOf(walked.parts) : SLASH;
+  const real = walked.real.length ? walked.real : SLASH;
   return { real, never: neverRead(real), stat: walked.last };
 }
+
+/** A path written plainly: absolute, with no empty or `.` component (`..` is a component: step() takes it). */
+const PLAIN = /^(?:\/(?!\.?(?:\/|$))[^/]+)+$/;
 const joinBytes = (a: Buffer, b: Buffer | string): Buffer => Buffer.concat([a, SLASH, typeof b === 'string' ? Buffer.from(b) : b]);
 
 const strictName = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -211,6 +265,12 @@ export interface FsAgentStoreOptions {
  * owner document, read with `noFollow`). A file is read once through one descriptor, and a bounded
  * read checks that the file did not change underneath it. Nothing under /proc, /sys or /dev is
  * read or listed, only regular files are opened, and no file over AGENT_FILE_MAX_BYTES is read.
+ *
+ * The store's file system calls are synchronous behind the core's promise-based interface: a
+ * composition is a run of small calls (an lstat per new path component, a readdir per folder, an
+ * open, fstat, read and close per file), and each one through the thread pool cost more in the
+ * round trip than in the call (`psyche --check` over 200 agents took twice the CPU). Its callers,
+ * the CLI and the build, compose one agent at a time or a few, and wait for it either way.
  */
 export class FsAgentStore implements AgentStore {
   readonly backend = 'fs';
@@ -226,7 +286,7 @@ export class FsAgentStore implements AgentStore {
   /** Paths (relative, as listed) whose names are not UTF-8, to their bytes on disk. */
   private readonly rawNames = new Map<string, Buffer>();
   /** The walk to each path a read or listing went through (see resolveReal): a store is one composition. */
-  private readonly walks = new Map<string, Promise<Walked>>();
+  private readonly walks = new Map<string, KeptWalk>();
 
   constructor(dir: string | Buffer, options: string | FsAgentStoreOptions = {}) {
     this.raw = typeof dir === 'string' ? Buffer.from(path.resolve(dir)) : dir;
@@ -239,6 +299,8 @@ export class FsAgentStore implements AgentStore {
   /** A relative path (as listed) as the bytes on disk. */
   private full(rel: string): Buffer {
     if (rel === '') return this.raw;
+    // No name met so far is other than UTF-8 (the usual case): the path is the directory's and rel's bytes.
+    if (this.rawNames.size === 0) return joinBytes(this.raw, rel);
     let out = this.raw;
     let acc = '';
     for (const part of rel.split('/')) {
@@ -254,7 +316,7 @@ export class FsAgentStore implements AgentStore {
 
   async outside(rel: string): Promise<boolean> {
     if (this.publish === null) return false;
-    const resolved = await resolveReal(this.full(rel), this.walks).catch(() => null);
+    const resolved = attempt(() => resolveReal(this.full(rel), this.walks));
     const out = resolved !== null && !resolved.never && this.isOutside(resolved.real);
     if (out) this.metOutside = true;
     return out;
@@ -262,8 +324,8 @@ export class FsAgentStore implements AgentStore {
 
   async folderKey(rel: string): Promise<string | null> {
     // The walk's lstat of the real path is stat's answer, and the listing that follows takes the same walk.
-    const resolved = await resolveReal(this.full(rel), this.walks).catch(() => null);
-    const s = resolved?.stat && !resolved.never ? resolved.stat : await stat(this.full(rel), { bigint: true }).catch(() => null);
+    const resolved = attempt(() => resolveReal(this.full(rel), this.walks));
+    const s = resolved?.stat && !resolved.never ? resolved.stat : attempt(() => statSync(this.full(rel), { bigint: true }));
     return s?.isDirectory() ? `${s.dev}:${s.ino}` : null;
   }
 
@@ -271,22 +333,19 @@ export class FsAgentStore implements AgentStore {
     const folder = this.full(rel);
     let entries;
     try {
-      if ((await resolveReal(folder, this.walks)).never) return null;
+      if (resolveReal(folder, this.walks).never) return null;
       // Names as bytes: decoded as text, one that is not UTF-8 would come back changed and unreadable.
-      entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
+      entries = readdirSync(folder, { withFileTypes: true, encoding: 'buffer' });
     } catch {
       return null;
     }
-    return Promise.all(
-      entries.map(async (e): Promise<AgentEntry> => {
-        const name = nameText(e.name);
-        const child = joinBytes(folder, e.name);
-        if (name !== e.name.toString('utf8')) this.rawNames.set(rel === '' ? name : `${rel}/${name}`, child);
-        if (!e.isSymbolicLink()) return { name, link: false, kind: kindOf(e) };
-        const target = await stat(child).catch(() => null);
-        return { name, link: true, kind: target ? kindOf(target) : 'missing' };
-      }),
-    );
+    return entries.map((e): AgentEntry => {
+      const name = nameText(e.name);
+      if (name !== e.name.toString('utf8')) this.rawNames.set(rel === '' ? name : `${rel}/${name}`, joinBytes(folder, e.name));
+      if (!e.isSymbolicLink()) return { name, link: false, kind: kindOf(e) };
+      const target = attempt(() => statSync(joinBytes(folder, e.name)));
+      return { name, link: true, kind: target ? kindOf(target) : 'missing' };
+    });
   }
 
   read(rel: string, options: AgentReadOptions = {}): Promise<AgentRead> {
@@ -311,10 +370,10 @@ export class FsAgentStore implements AgentStore {
       let resolved;
       if (noFollow) {
         const cut = file.lastIndexOf(0x2f);
-        resolved = await resolveReal(file.subarray(0, Math.max(cut, 1)), this.walks);
+        resolved = resolveReal(file.subarray(0, Math.max(cut, 1)), this.walks);
         resolved = { real: joinBytes(resolved.real, file.subarray(cut + 1)), never: resolved.never };
       } else {
-        resolved = await resolveReal(file, this.walks);
+        resolved = resolveReal(file, this.walks);
         walked = resolved.stat;
       }
       if (resolved.never) return { ok: false, reason: 'unreadable' };
@@ -324,7 +383,7 @@ export class FsAgentStore implements AgentStore {
     }
     if (neverRead(real)) return { ok: false, reason: 'unreadable' };
     try {
-      before = noFollow ? await lstat(file, { bigint: true }) : (walked ?? (await stat(real, { bigint: true })));
+      before = noFollow ? lstatSync(file, { bigint: true }) : (walked ?? statSync(real, { bigint: true }));
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }
@@ -335,14 +394,14 @@ export class FsAgentStore implements AgentStore {
     const max = Math.min(limit ?? AGENT_FILE_MAX_BYTES, AGENT_FILE_MAX_BYTES);
     if (before.size > BigInt(max)) return { ok: false, reason: 'too_large', size: Number(before.size) };
     if (limit === undefined && this.total + Number(before.size) > AGENT_TOTAL_MAX_BYTES) return { ok: false, reason: 'too_large', size: Number(before.size) };
-    let handle;
+    let fd;
     try {
-      handle = await open(noFollow ? file : real, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
+      fd = openSync(noFollow ? file : real, constants.O_RDONLY | constants.O_NONBLOCK | (noFollow ? constants.O_NOFOLLOW : 0));
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     }
     try {
-      const opened = await handle.stat({ bigint: true });
+      const opened = fstatSync(fd, { bigint: true });
       if (!opened.isFile()) return { ok: false, reason: noFollow ? 'not_file' : 'unreadable' };
       if (opened.dev !== before.dev || opened.ino !== before.ino) return { ok: false, reason: 'unstable' };
       if (opened.size > BigInt(max)) return { ok: false, reason: 'too_large', size: Number(opened.size) };
@@ -358,14 +417,14 @@ export class FsAgentStore implements AgentStore {
           grown.set(buffer);
           buffer = grown;
         }
-        const { bytesRead } = await handle.read(buffer, total, Math.min(CHUNK, buffer.length - total), total);
+        const bytesRead = readSync(fd, buffer, total, Math.min(CHUNK, buffer.length - total), total);
         if (bytesRead === 0) break;
         total += bytesRead;
       }
       if (total > max) return { ok: false, reason: 'too_large', size: total };
       if (limit !== undefined) {
-        const after = await handle.stat({ bigint: true });
-        const pathAfter = await lstat(file, { bigint: true }).catch(() => null);
+        const after = fstatSync(fd, { bigint: true });
+        const pathAfter = attempt(() => lstatSync(file, { bigint: true }));
         if (!same(opened, after) || !pathAfter || !same(opened, pathAfter) || BigInt(total) !== opened.size) return { ok: false, reason: 'unstable' };
       }
       this.total += total;
@@ -380,7 +439,7 @@ export class FsAgentStore implements AgentStore {
     } catch (error) {
       return { ok: false, reason: failure(error, noFollow) };
     } finally {
-      await handle.close().catch(() => undefined);
+      attempt(() => closeSync(fd));
     }
   }
 }
