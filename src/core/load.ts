@@ -44,12 +44,13 @@ export interface Inspection {
 
 /** Load a soul or guest: every document in order, or a VaultError. Never a bundle with a hole in it. */
 export async function loadIdentity(options: LoadOptions): Promise<Bundle> {
-  return (await assemble(options, false)).bundle!;
+  const { run, bundle } = await assemble(options, (store) => new Assembly(store));
+  return revised(run, bundle);
 }
 
 /** Load a soul or guest collecting every problem instead of stopping at the first. */
 export async function inspectIdentity(options: LoadOptions): Promise<Inspection> {
-  return assemble(options, true);
+  return inspect(options, true);
 }
 
 /**
@@ -58,8 +59,16 @@ export async function inspectIdentity(options: LoadOptions): Promise<Inspection>
  * every soul's whole prompt once per preset, several times the bytes it reads.
  */
 export async function identityProblems(options: LoadOptions): Promise<Omit<Inspection, 'bundle'>> {
-  const { problems, warnings } = await assemble(options, true, false);
+  const { problems, warnings } = await inspect(options, false);
   return { problems, warnings };
+}
+
+/** A collecting run: the bundle when nothing failed and `revise` (false: nothing is hashed, no bundle). */
+async function inspect(options: LoadOptions, revise: boolean): Promise<Inspection> {
+  const { run, bundle } = await assemble(options, (store) => new Collecting(store, revise));
+  const warnings = run.warnings.map((w, i) => ({ ...w, role: run.warningRoles[i]! }));
+  if (run.problems.length > 0 || !revise) return { bundle: null, problems: run.problems, warnings };
+  return { bundle: await revised(run, bundle), problems: [], warnings };
 }
 
 interface Tokens {
@@ -91,7 +100,11 @@ function frontmatterError(uri: string, role: Role, why: string): VaultError {
   return new VaultError('frontmatter_invalid', `frontmatter of ${uri} (${role}) is invalid: ${why}`, { operation: OP, note: uri, role });
 }
 
-/** One run of the sequence. Strict runs throw at the first problem; collecting runs record it and go on. */
+/**
+ * One run of the sequence, strict: it throws at the first problem. A collecting run (Collecting, below)
+ * records each problem and goes on; loadIdentity never needs one, so a bundle of it alone (the soul
+ * preview) carries none of that code.
+ */
 class Assembly {
   readonly documents: IdentityDocument[] = [];
   /** Per document, its text's UTF-8 when at hand (a whole note's own bytes), so the revision need not encode it again. */
@@ -99,25 +112,24 @@ class Assembly {
   /** Per document, its revision once hashed ('' for an absent note); filled in by assemble. */
   readonly revisions: Array<Promise<string> | string> = [];
   readonly warnings: BundleWarning[] = [];
-  /** Each warning's role, by index in `warnings`: a failed load has no document to look it up in. */
-  readonly warningRoles: Role[] = [];
-  readonly problems: VaultError[] = [];
-  // Declared only, as the constructor sets them (no field initialisers to ship).
+  // Declared only, as the constructor sets it (no field initialiser to ship).
   private declare readonly store: VaultStore;
-  private declare readonly collect: boolean;
-  /** False when no bundle is made (check): notes are not hashed. */
-  private declare readonly revise: boolean;
 
-  constructor(store: VaultStore, collect: boolean, revise: boolean) {
+  constructor(store: VaultStore) {
     this.store = store;
-    this.collect = collect;
-    this.revise = revise;
   }
 
   fail(error: VaultError): void {
-    if (!this.collect) throw error;
-    this.problems.push(error);
+    throw error;
   }
+
+  /** A note's revision, its hashing started. */
+  protected hash(bytes: Uint8Array): Promise<string> {
+    return noteRevision(bytes);
+  }
+
+  /** A warning was added, about a document of `role`. */
+  protected warned(_role: Role): void {}
 
   private async guard<T>(role: Role, step: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -136,7 +148,7 @@ class Assembly {
     if (bytes === null) return null;
     const text = decodeNote(bytes, uri, role, OP);
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return { path, uri, bytes: bytes.byteLength, text, revision: this.revise ? noteRevision(bytes) : UNREVISED, encoded: bom ? bytes.subarray(3) : bytes };
+    return { path, uri, bytes: bytes.byteLength, text, revision: this.hash(bytes), encoded: bom ? bytes.subarray(3) : bytes };
   }
 
   /** Frontmatter the loader must read; undefined after a reported problem. */
@@ -166,7 +178,7 @@ class Assembly {
   push(role: Role, note: ReadNote, mode: Mode, required: boolean, text = note.text): void {
     if (mode === 'whole' && note.bytes > LARGE_NOTE_BYTES) {
       this.warnings.push({ code: 'note_large', uri: note.uri, message: `${note.uri} (${role}) is ${note.bytes} bytes, over ${LARGE_NOTE_BYTES}; it still loads whole` });
-      this.warningRoles.push(role);
+      this.warned(role);
     }
     this.documents.push({ role, uri: note.uri, mode, required, revision: '', bytes: note.bytes, text: mode === 'whole' ? text : pointerText(note.uri) });
     this.revisions.push(note.revision);
@@ -239,6 +251,32 @@ class Assembly {
   }
 }
 
+/** A run that records each problem and goes on (inspectIdentity, identityProblems). */
+class Collecting extends Assembly {
+  readonly problems: VaultError[] = [];
+  /** Each warning's role, by index in `warnings`: a failed load has no document to look it up in. */
+  readonly warningRoles: Role[] = [];
+  /** False when no bundle is made (check): notes are not hashed. */
+  private declare readonly revise: boolean;
+
+  constructor(store: VaultStore, revise: boolean) {
+    super(store);
+    this.revise = revise;
+  }
+
+  override fail(error: VaultError): void {
+    this.problems.push(error);
+  }
+
+  protected override hash(bytes: Uint8Array): Promise<string> {
+    return this.revise ? super.hash(bytes) : UNREVISED;
+  }
+
+  protected override warned(role: Role): void {
+    this.warningRoles.push(role);
+  }
+}
+
 /** A store's own error (a symlink, a device) met while loading a role: name that role too, as every load error does. */
 function inRole(error: VaultError, role: Role): VaultError {
   if (error.role !== undefined) return error;
@@ -266,7 +304,14 @@ function checkArguments(soul: unknown, harness: string, preset: string | null): 
 /** The revision of a note read by a run that makes no bundle: never shown, never hashed. */
 const UNREVISED: Promise<string> = Promise.resolve('');
 
-async function assemble(options: LoadOptions, collect: boolean, revise = true): Promise<Inspection> {
+/** A run's documents and warnings, in the bundle that carries them once `revised` gives it its revisions. */
+interface Assembled<Run extends Assembly> {
+  run: Run;
+  bundle: Bundle;
+}
+
+/** Run the sequence for a soul or guest, with the run `start` makes over the store. */
+async function assemble<Run extends Assembly>(options: LoadOptions, start: (store: VaultStore) => Run): Promise<Assembled<Run>> {
   const { soul } = options;
   // One view of the store per load: what it learns about folders is not kept past this call.
   const store = options.store.scope?.() ?? options.store;
@@ -294,7 +339,7 @@ async function assemble(options: LoadOptions, collect: boolean, revise = true): 
     throw new VaultError('uri_invalid', `guest "${soul}" has no presets (project): only a family soul loads projects/${preset}.md`, { operation: OP, role: 'project' });
   }
 
-  const run = new Assembly(store, collect, revise);
+  const run = start(store);
   // Identity first: its file name is the display name the tokens need.
   const vault = isSoul ? soul : family.guests;
   const prefix = isSoul ? '' : `${soul}/`;
@@ -323,12 +368,6 @@ async function assemble(options: LoadOptions, collect: boolean, revise = true): 
   if (isSoul) await familySequence(run, family, soul, preset, tokens);
   else await guestSequence(run, family, soul, tokens);
 
-  const warnings = run.warnings.map((w, i) => ({ ...w, role: run.warningRoles[i]! }));
-  if (run.problems.length > 0 || !revise) return { bundle: null, problems: run.problems, warnings };
-  // All hashes wait together: in a browser each SHA-256 is a round trip to another thread, and
-  // one wait for all (the edited notes' and the prompt's) is one round trip, not one after another.
-  const [revision, ...revisions] = await Promise.all([promptRevision(run.documents, run.encoded), ...run.revisions]);
-  run.documents.forEach((doc, i) => (doc.revision = revisions[i]!));
   const bundle: Bundle = {
     soul,
     display,
@@ -337,9 +376,19 @@ async function assemble(options: LoadOptions, collect: boolean, revise = true): 
     preset: isSoul ? preset : null,
     documents: run.documents,
     warnings: run.warnings,
-    revision,
+    revision: '',
   };
-  return { bundle, problems: [], warnings };
+  return { run, bundle };
+}
+
+/** The bundle with its revisions: the prompt's and each document's. */
+async function revised(run: Assembly, bundle: Bundle): Promise<Bundle> {
+  // All hashes wait together: in a browser each SHA-256 is a round trip to another thread, and
+  // one wait for all (the edited notes' and the prompt's) is one round trip, not one after another.
+  const [revision, ...revisions] = await Promise.all([promptRevision(run.documents, run.encoded), ...run.revisions]);
+  run.documents.forEach((doc, i) => (doc.revision = revisions[i]!));
+  bundle.revision = revision;
+  return bundle;
 }
 
 async function familySequence(run: Assembly, family: Family, soul: string, preset: string | null, tokens: Tokens): Promise<void> {

@@ -47,7 +47,7 @@ interface Anchor {
 }
 
 /**
- * The one document being read (parseYaml sets these; no reader runs two documents at once): the
+ * The one document being read (parseYaml and parseYamlWith set these; no reader runs two documents at once): the
  * position in it and what limits and anchors have counted so far. Module state rather than a cursor
  * object, so the readers' accesses minify to single names (the preview ships this reader).
  */
@@ -112,7 +112,7 @@ function define(map: Record<string, unknown>, key: string, value: unknown): void
 /**
  * How a caller other than the loader reads YAML: the LingTai catalog reads entry frontmatter as
  * PyYAML's safe_load does (YAML 1.1 scalars, the last of two equal keys, deeper nesting, and no
- * character PyYAML's reader refuses). The loader passes none and keeps the core schema above.
+ * character PyYAML's reader refuses), through parseYamlWith. The loader calls parseYaml and keeps the core schema above.
  */
 export interface YamlOptions {
   /** A plain scalar's value, in place of the core schema's. */
@@ -125,22 +125,41 @@ export interface YamlOptions {
   refuse?: RegExp;
 }
 
-/** Parse one YAML document (frontmatter) into plain JS values; the empty document is null. */
-export function parseYaml(source: string, options: YamlOptions = {}): unknown {
+/** Parse one YAML document (frontmatter) into plain JS values, with the core schema; the empty document is null. */
+export function parseYaml(source: string): unknown {
+  begin(source);
+  return yamlDocument();
+}
+
+/**
+ * parseYaml with a caller's options. They hold for this document only: the defaults are back when it
+ * returns or throws, so parseYaml (the loader's) never reads with them. A separate function, so a
+ * bundle with only the loader in it (the soul preview) carries none of the options' code.
+ */
+export function parseYamlWith(source: string, options: YamlOptions): unknown {
+  try {
+    begin(source);
+    resolvePlain = options.resolve ?? resolve;
+    maxDepth = options.maxDepth ?? MAX_DEPTH;
+    lastKeyWins = options.lastKeyWins ?? false;
+    const bad = options.refuse?.exec(src);
+    if (bad) fail(`the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed`, bad.index);
+    return yamlDocument();
+  } finally {
+    resolvePlain = resolve;
+    maxDepth = MAX_DEPTH;
+    lastKeyWins = false;
+  }
+}
+
+/** Start reading `source`: the cursor at its start, and no anchors; a lone carriage return is refused at once. */
+function begin(source: string): void {
   src = source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
   len = src.length;
   pos = depth = flowDepth = aliases = 0;
   anchors = new Map();
   frame = undefined;
-  resolvePlain = options.resolve ?? resolve;
-  maxDepth = options.maxDepth ?? MAX_DEPTH;
-  lastKeyWins = options.lastKeyWins ?? false;
   if (src.includes('\r')) fail('a lone carriage return', src.indexOf('\r'));
-  if (options.refuse) {
-    const bad = options.refuse.exec(src);
-    if (bad) fail(`the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed`, bad.index);
-  }
-  return yamlDocument();
 }
 
 // --- The cursor: failing, spaces, lines ---

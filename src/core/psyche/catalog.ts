@@ -1,7 +1,7 @@
 // The knowledge and skills catalogs (PSYCHE.md 2.2): a folder holding the marker file is an entry,
 // a folder of loose files without one is a problem, anything else is descended into.
 import { compareCodePoints } from '../order.ts';
-import { YamlError, parseYaml } from '../yaml.ts';
+import { YamlError, parseYamlWith } from '../yaml.ts';
 import { asText, collapse, failWords } from './read-text.ts';
 import type { AgentEntry, AgentStore } from './store.ts';
 import type { PsycheProblem } from './types.ts';
@@ -150,7 +150,7 @@ function pyStr(value: unknown, nested = false): string {
 
 /** PyYAML's safe_load, as far as entry frontmatter needs it (PSYCHE.md 2.2). */
 export function parsePyYaml(source: string): unknown {
-  return parseYaml(source, { resolve: resolve11, lastKeyWins: true, maxDepth: 512, refuse: Y11_REFUSE });
+  return parseYamlWith(source, { resolve: resolve11, lastKeyWins: true, maxDepth: 512, refuse: Y11_REFUSE });
 }
 
 /** Frontmatter fields as LingTai reads them: collapsed strings; no match, bad YAML or no mapping give none. */
