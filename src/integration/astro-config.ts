@@ -17,8 +17,8 @@ export function astroConfig(options: ResolvedOptions): ConfigUpdate {
     ...(options.base ? { base: options.base } : {}),
     // Every page is a folder: links end in "/", which any static host serves as index.html.
     trailingSlash: 'always',
-    // Stylesheets are files, never inlined: Astro's default inlines each one under 4 KB, which put about
-    // 10 KB of the same CSS into every note page (written, cached and read again per page, and never
+    // Stylesheets are files, never inlined: Astro's default inlines each one under 4 KiB, which put about
+    // 10 KiB of the same CSS into every note page (written, cached and read again per page, and never
     // cached by the browser). As files, a reader's browser fetches them once for the whole site.
     build: { format: 'directory', inlineStylesheets: 'never' },
     // Lessons' headings get anchor links, their code the notes' highlighter and their tables a box a
