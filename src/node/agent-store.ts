@@ -143,55 +143,51 @@ type KeptWalk = { walked: Walked } | { error: unknown };
  * realpath(3), one component at a time, as bytes: the real path an absolute path leads to, or
  * `never` as soon as any step on the way, a link's target included, is under /proc, /sys or /dev
  * (`/proc/self/cwd/x` and a link to `/proc/self/root/etc/passwd` are under /proc, wherever they end).
- * Throws as realpath does (ENOENT, ENOTDIR, ELOOP, EACCES). With `walks`, the walk to each path
- * on the way is taken from it or kept in it (keyed by the path as written): one store is one
- * snapshot, and without this every read walked from / again, one lstat per component.
+ * Throws as realpath does (ENOENT, ENOTDIR, ELOOP, EACCES). The walk to each path on the way is
+ * taken from `walks` or kept in it (keyed by the path as written): one store is one snapshot, and
+ * without this every read walked from / again, one lstat per component.
  */
-function resolveReal(p: Buffer, walks?: Map<string, KeptWalk>): { real: Buffer; never: boolean; stat: BigIntStats | null } {
+function resolveReal(p: Buffer, walks: Map<string, KeptWalk>): { real: Buffer; never: boolean; stat: BigIntStats | null } {
   let walked = START;
-  if (!walks) {
-    for (const c of components(p)) if (!walked.never) walked = step(walked, c);
+  // Each path on the way is keyed by the path as written up to that component. A path written plainly
+  // (what the store builds) holds its own keys, and its walk starts at the longest of them already
+  // known: one lookup or two for a file in a folder already walked, not one per component.
+  const written = p.toString('latin1');
+  let key = '';
+  let rest: string[];
+  if (PLAIN.test(written)) {
+    let at = written.length;
+    for (;;) {
+      const known = walks.get(written.slice(0, at));
+      if (known) {
+        if ('error' in known) throw known.error;
+        walked = known.walked;
+        break;
+      }
+      at = written.lastIndexOf('/', at - 1);
+      if (at <= 0) {
+        at = 0;
+        break;
+      }
+    }
+    key = written.slice(0, at);
+    rest = at === written.length ? [] : written.slice(at + 1).split('/');
   } else {
-    // Each path on the way is keyed by the path as written up to that component. A path written plainly
-    // (what the store builds) holds its own keys, and its walk starts at the longest of them already
-    // known: one lookup or two for a file in a folder already walked, not one per component.
-    const written = p.toString('latin1');
-    let key = '';
-    let rest: string[];
-    if (PLAIN.test(written)) {
-      let at = written.length;
-      for (;;) {
-        const known = walks.get(written.slice(0, at));
-        if (known) {
-          if ('error' in known) throw known.error;
-          walked = known.walked;
-          break;
-        }
-        at = written.lastIndexOf('/', at - 1);
-        if (at <= 0) {
-          at = 0;
-          break;
-        }
+    rest = components(p).map((c) => c.toString('latin1'));
+  }
+  for (const c of rest) {
+    key += `/${c}`;
+    let known = walks.get(key);
+    if (!known) {
+      try {
+        known = { walked: walked.never ? walked : step(walked, Buffer.from(c, 'latin1')) };
+      } catch (error) {
+        known = { error };
       }
-      key = written.slice(0, at);
-      rest = at === written.length ? [] : written.slice(at + 1).split('/');
-    } else {
-      rest = components(p).map((c) => c.toString('latin1'));
+      walks.set(key, known);
     }
-    for (const c of rest) {
-      key += `/${c}`;
-      let known = walks.get(key);
-      if (!known) {
-        try {
-          known = { walked: walked.never ? walked : step(walked, Buffer.from(c, 'latin1')) };
-        } catch (error) {
-          known = { error };
-        }
-        walks.set(key, known);
-      }
-      if ('error' in known) throw known.error;
-      walked = known.walked;
-    }
+    if ('error' in known) throw known.error;
+    walked = known.walked;
   }
   if (walked.never) return { real: walked.never, never: true, stat: null };
   const real = walked.real.length ? walked.real : SLASH;
