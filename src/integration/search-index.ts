@@ -85,6 +85,22 @@ function shardKey(docs: ReadonlyArray<readonly [string, string]>): string {
 }
 
 /**
+ * Every folder of `folders` (relative to `root`) and their parents, each made once, a level at a time. A
+ * recursive mkdir per document, thousands at once, retried its way up and down the shared parents: about
+ * six mkdir calls a note, most of them failing (strace of a 2k-note build).
+ */
+async function makeFolders(root: string, folders: readonly string[]): Promise<void> {
+  const levels: Array<Set<string>> = [];
+  for (const folder of folders) {
+    const parts = folder.split(path.sep).filter((p) => p !== '' && p !== '.');
+    for (let depth = 1; depth <= parts.length; depth++) (levels[depth - 1] ??= new Set()).add(parts.slice(0, depth).join(path.sep));
+  }
+  for (const level of levels) await mapPooled([...level], 64, (f) => mkdir(path.join(root, f)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  }));
+}
+
+/**
  * Index the note pages, one Pagefind index per shard (src/data/search-shards.ts), into
  * `<cacheDir>/soulpress-search/<key>/`; a shard whose documents are unchanged since the last build
  * is already there. `folder` (outside the outDir, which Astro empties when it starts) holds the
@@ -104,12 +120,8 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
     if (existsSync(path.join(cached, 'pagefind-entry.json'))) continue;
     const source = path.join(folder, `pages-${i}`);
     await mkdir(source, { recursive: true });
-    await Promise.all(
-      docs.map(async ([where, html]) => {
-        await mkdir(path.join(source, path.dirname(where)), { recursive: true });
-        await writeFile(path.join(source, where), html);
-      }),
-    );
+    await makeFolders(source, docs.map(([where]) => path.dirname(where)));
+    await mapPooled(docs, 64, ([where, html]) => writeFile(path.join(source, where), html));
     const index = await newIndex();
     const added = await index.addDirectory({ path: source });
     if (added.errors.length > 0) throw new Error(`pagefind could not index the note pages: ${added.errors.join('; ')}`);
