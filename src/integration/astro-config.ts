@@ -7,6 +7,7 @@ import { highlight } from '../markdown/highlight.ts';
 import { headingAnchors } from '../markdown/heading-anchors.ts';
 import { tableScroll } from '../markdown/table-scroll.ts';
 import type { ResolvedOptions } from './options.ts';
+import { terserPreviews } from './terser-previews.ts';
 
 /** Partial, as `updateConfig` takes it. */
 type ConfigUpdate = Parameters<Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0]['updateConfig']>[0];
@@ -33,7 +34,7 @@ export function astroConfig(options: ResolvedOptions): ConfigUpdate {
     // The previews' modules are built as workers are (src/preview/open-panel.ts) and run as module scripts.
     // Their output keeps no comments: the minifier has used the pure annotations already, and every byte
     // of these modules counts against the preview's budget (tests/site/preview-budget.test.ts).
-    vite: { ssr: { noExternal: ['soulpress'] }, worker: { format: 'es', rolldownOptions: { output: { comments: false } } } },
+    vite: { ssr: { noExternal: ['soulpress'] }, worker: { format: 'es', plugins: () => [terserPreviews(options.cacheDir)], rolldownOptions: { output: { comments: false } } } },
   };
 }
 
