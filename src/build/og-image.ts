@@ -1,6 +1,7 @@
 // A share card as a PNG: satori lays the card out as SVG (its text as paths, in the fonts of
-// og-fonts.ts), resvg rasterises it. Both are deterministic for the same input, so a card that did
-// not change comes out byte for byte the same, and an incremental build copies it from the last one.
+// og-fonts.ts), resvg rasterises it, png.ts encodes the pixels. All three are deterministic for the same
+// input, so a card that did not change comes out byte for byte the same, and an incremental build copies
+// it from the last one.
 import { createHash } from 'node:crypto';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
@@ -8,6 +9,7 @@ import { OG_HEIGHT, OG_WIDTH, cardTree } from '../render/share-card.ts';
 import type { ShareCard } from '../render/share-card.ts';
 import { fontsFor } from './og-fonts.ts';
 import { versionOf } from '../node/package-version.ts';
+import { PNG_ENCODER, encodePng } from './png.ts';
 
 export { OG_HEIGHT, OG_WIDTH };
 
@@ -31,8 +33,8 @@ export async function ogImage(card: ShareCard, siteTitle: string, warn: (message
     warn(`Soulpress: the share image of ${card.name} draws ${missing.join(' ')} as empty boxes: no font it has covers them`);
   }
   const svg = await satori(cardTree(card, siteTitle) as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts });
-  // Copied into a plain ArrayBuffer, as a Response body takes it.
-  return new Uint8Array(new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng());
+  const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render();
+  return encodePng(image.width, image.height, image.pixels);
 }
 
 /** What an image endpoint's page is handed: its card and the site title it names. */
@@ -46,7 +48,7 @@ export interface ImageProps {
  * incremental build copies an unchanged image from the last build instead of drawing it again.
  */
 export function imagePaths<P extends Record<string, string>>(siteTitle: string, entries: ReadonlyArray<{ params: P; card: ShareCard }>): Array<{ params: P; props: ImageProps; cacheKey: string }> {
-  const drawer = [DRAWING, ...['satori', '@resvg/resvg-js', '@fontsource/noto-sans'].map((pkg) => `${pkg}@${versionOf(pkg)}`), fallbackVersion()].join(' ');
+  const drawer = [DRAWING, ...['satori', '@resvg/resvg-js', '@fontsource/noto-sans'].map((pkg) => `${pkg}@${versionOf(pkg)}`), fallbackVersion(), PNG_ENCODER].join(' ');
   return entries.map(({ params, card }) => ({ params, props: { card, siteTitle }, cacheKey: createHash('sha256').update(JSON.stringify([drawer, siteTitle, card])).digest('base64url') }));
 }
 
