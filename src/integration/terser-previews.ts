@@ -8,15 +8,15 @@
 // result is kept in the cache folder by the SHA-256 of what went in: a build whose preview code did not
 // change reads it back instead.
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { minify } from 'terser';
 import type { MinifyOptions } from 'terser';
 import type { Plugin } from 'vite';
 import { KeptFile } from '../node/kept-file.ts';
+import { versionOf } from '../node/package-version.ts';
 
 // Mangling is left to Vite's minifier, which runs after: terser's on top of it gained nothing.
 const OPTIONS: MinifyOptions = { module: true, mangle: false, compress: {}, format: { comments: false } };
-const MAKER = `terser ${(createRequire(import.meta.url)('terser/package.json') as { version: string }).version} ${JSON.stringify(OPTIONS)}`;
+const MAKER = `terser@${versionOf('terser')} ${JSON.stringify(OPTIONS)}`;
 
 /** A plugin for Vite's worker builds; `cacheDir` null keeps nothing between builds. */
 export function terserPreviews(cacheDir: string | null): Plugin {
