@@ -31,14 +31,7 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Uint
   // 8 bits a channel, colour type 6 (RGBA); compression, filter method and interlace all 0.
   header[8] = 8;
   header[9] = 6;
-  const parts = [Uint8Array.from(SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: LEVEL })), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return Buffer.concat([Uint8Array.from(SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: LEVEL })), chunk('IEND', new Uint8Array(0))]);
 }
 
 /** What makes the bytes: a zlib of another version may deflate the same rows differently. */
