@@ -8,6 +8,11 @@ import { crc32, deflateSync } from 'node:zlib';
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const LEVEL = 3;
 
+// The filtered rows of the last image, reused by the next one of the same size or smaller. A card's rows
+// are 3 MB that V8 counts as external memory: made afresh per card, they started a full collection of
+// the whole heap every 20 or so cards. encodePng is synchronous, so one buffer serves every call.
+let scratch: Buffer | null = null;
+
 /** A chunk: length, type, data, and the CRC-32 of type and data. */
 function chunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
@@ -22,9 +27,14 @@ function chunk(type: string, data: Uint8Array): Buffer {
 export function encodePng(width: number, height: number, rgba: Uint8Array): Uint8Array<ArrayBuffer> {
   const stride = width * 4;
   if (rgba.length !== stride * height) throw new Error(`encodePng: ${rgba.length} bytes for ${width}x${height} RGBA`);
-  // Each row starts with its filter type; 0 is none.
-  const rows = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) rows.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  const size = (stride + 1) * height;
+  if (scratch === null || scratch.length < size) scratch = Buffer.allocUnsafeSlow(size);
+  const rows = scratch.subarray(0, size);
+  // Each row starts with its filter type; 0 is none. Every byte is written: the buffer is not zeroed.
+  for (let y = 0; y < height; y++) {
+    rows[y * (stride + 1)] = 0;
+    rows.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

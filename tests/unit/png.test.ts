@@ -46,6 +46,17 @@ test('another decoder reads back exactly the pixels, and the same pixels give th
   assert.ok(Buffer.from(encodePng(W, H, render(SVG).pixels)).equals(Buffer.from(png)));
 });
 
+test('the rows buffer kept from a larger image leaves nothing of it in the next one', () => {
+  const image = render(SVG);
+  const first = Buffer.from(encodePng(image.width, image.height, image.pixels));
+  // A wider, all-white image fills the kept buffer with 0xff, where the small image's filter bytes go.
+  encodePng(W * 3, H * 2, new Uint8Array(W * 3 * 4 * H * 2).fill(0xff));
+  const again = Buffer.from(encodePng(image.width, image.height, image.pixels));
+  assert.ok(again.equals(first));
+  const rows = inflateSync(chunks(again)[1]!.data);
+  assert.deepEqual(Array.from({ length: H }, (_, y) => rows[y * (W * 4 + 1)]), Array(H).fill(0), 'every row is filter type 0');
+});
+
 test('a pixel buffer of the wrong size is refused', () => {
   assert.throws(() => encodePng(2, 2, new Uint8Array(15)), /15 bytes for 2x2 RGBA/);
 });
