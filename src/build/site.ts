@@ -296,7 +296,7 @@ function loadedByUri(bundles: readonly BundleView[]): Map<string, LoadedBy[]> {
 
 /** A note's edit cost over every bundle that carries it, for the catalogs' sort. */
 function editCost(impact: NoteImpactView | undefined): CatalogEntry['editCost'] {
-  return { bundles: impact?.rows.length ?? 0, resentBytes: impact?.total.resentBytes ?? 0, resentTokens: impact?.total.resentTokens ?? 0 };
+  return { bundles: impact?.entries.length ?? 0, resentBytes: impact?.total.resentBytes ?? 0, resentTokens: impact?.total.resentTokens ?? 0 };
 }
 
 /** The shared core as the souls load it: order and distance from the loader, summary from frontmatter. */

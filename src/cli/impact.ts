@@ -3,8 +3,8 @@
 // the same the note pages show.
 import { listPresets, loadIdentity, parseUri, readNote, requireFamily } from '../core/index.ts';
 import type { Bundle, VaultStore } from '../core/index.ts';
-import { bundleImpacts, impactTotal, roundShare } from '../data/impact.ts';
-import type { DocumentImpact, ImpactCost } from '../data/impact.ts';
+import { bundleImpacts, impactTotal, priceImpact, roundShare } from '../data/impact.ts';
+import type { ImpactCost, PricedImpact } from '../data/impact.ts';
 import { DEFAULT_PRICES } from '../data/prices.ts';
 import { bytes as sizeText } from '../render/format.ts';
 
@@ -35,7 +35,7 @@ export interface ImpactJson {
 
 interface Row {
   bundle: Bundle;
-  impact: DocumentImpact;
+  impact: PricedImpact;
 }
 
 /** Every bundle of the family in the site's order (souls, each without then with each preset, then guests) that has the note. */
@@ -47,8 +47,8 @@ async function rowsFor(store: VaultStore, uri: string, harness: string, family: 
   const { impactTokens } = await import('../node/tokens.ts');
   const rows: Row[] = [];
   const add = (bundle: Bundle): void => {
-    const found = bundleImpacts(bundle, impactTokens, DEFAULT_PRICES, () => text, (u) => u === canonical)[0];
-    if (found) rows.push({ bundle, impact: found });
+    const found = bundleImpacts(bundle, impactTokens, () => text, (u) => u === canonical)[0];
+    if (found) rows.push({ bundle, impact: priceImpact(found, DEFAULT_PRICES) });
   };
   for (const soul of discovered.souls) {
     add(await loadIdentity({ store, soul, harness, discovered }));

@@ -18,6 +18,9 @@ export interface Resend {
   share: number;
 }
 
+/** What part of a prompt an edit resends, 0..1; 0 for an empty prompt. */
+export const resentShare = (resentBytes: number, promptBytes: number): number => (promptBytes === 0 ? 0 : resentBytes / promptBytes);
+
 /**
  * For a prompt made of parts of these UTF-8 sizes, joined by `separator` bytes between the parts
  * that are in it (size 0: not in the prompt, no separator), each part's offset and what an edit to
@@ -42,7 +45,7 @@ export function resends(sizes: readonly number[], separator: number, changes: (i
   return sizes.map((size, i) => {
     const offset = offsets[i]!;
     const resentBytes = size > 0 && changes(i) ? promptBytes - offset : 0;
-    return { offset, promptBytes, resentBytes, share: promptBytes === 0 ? 0 : resentBytes / promptBytes };
+    return { offset, promptBytes, resentBytes, share: resentShare(resentBytes, promptBytes) };
   });
 }
 
@@ -75,5 +78,5 @@ export function documentResends(documents: readonly IdentityDocument[]): Documen
 export function flipResend(at: Resend, pointerBytes: number, wholeBytes: number): Resend {
   const promptBytes = at.promptBytes - pointerBytes + wholeBytes;
   const resentBytes = promptBytes - at.offset;
-  return { offset: at.offset, promptBytes, resentBytes, share: promptBytes === 0 ? 0 : resentBytes / promptBytes };
+  return { offset: at.offset, promptBytes, resentBytes, share: resentShare(resentBytes, promptBytes) };
 }

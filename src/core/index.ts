@@ -5,7 +5,7 @@ export { VaultError, ERROR_CODES, isVaultError } from './errors.ts';
 export type { ErrorCode, VaultErrorJSON } from './errors.ts';
 export type { Bundle, BundleWarning, IdentityDocument, Mode, Problem } from './bundle.ts';
 export { PROMPT_SEPARATOR, renderPrompt } from './bundle.ts';
-export { resends, documentResends, flipResend } from './impact.ts';
+export { resends, documentResends, flipResend, resentShare } from './impact.ts';
 export type { Resend, DocumentResend } from './impact.ts';
 export { loadIdentity, inspectIdentity, LARGE_NOTE_BYTES } from './load.ts';
 export type { LoadOptions, Inspection, RoleWarning } from './load.ts';

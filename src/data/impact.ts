@@ -1,12 +1,12 @@
 // "What an edit here costs", per bundle: the core's offsets and resent bytes (src/core/impact.ts) with
 // the tokens they come to and what the next turn costs on each priced model. The note pages, the
 // catalogs and `soul-vault impact` all take their figures from bundleImpacts.
-import { PROMPT_SEPARATOR, documentResends, flipResend, utf8Length } from '../core/index.ts';
+import { PROMPT_SEPARATOR, documentResends, flipResend, resentShare, utf8Length } from '../core/index.ts';
 import type { Bundle, DocumentResend } from '../core/index.ts';
 import { cacheBreakCost } from './cost.ts';
-import type { ImpactCost, ModelPrice, NoteImpactView, ResendView } from './types.ts';
+import type { ImpactCost, ImpactRowView, ModelPrice, NoteImpactView, ResendFigures, ResendView } from './types.ts';
 
-export type { ImpactCost };
+export type { ImpactCost, ResendFigures };
 
 /** Counts the tails of a prompt (src/node/tokens.ts: suffixTokens and headedTokens). */
 export interface ImpactCounter {
@@ -16,27 +16,41 @@ export interface ImpactCounter {
   headed(head: string, sep: string, texts: readonly string[], suffixes: readonly number[], from: number): number;
 }
 
-/** One document's figures: an edit to its note, and for a pointer what flipping it to whole would cost. */
-export interface DocumentImpact extends DocumentResend, ResendView {
-  /** For a pointer to a note that exists: the same figures with the note carried whole instead. */
+/**
+ * One document's figures: where its text starts and what an edit to its note resends, in bytes and
+ * tokens, and for a pointer the same with the note carried whole instead. Unpriced and flat, so a site
+ * can keep one per note per bundle: priceImpact adds the share and each model's cost when they are shown.
+ */
+export interface DocumentImpact extends Omit<DocumentResend, 'share'>, ResendFigures {
+  /** For a pointer to a note that exists: the same figures with the note carried whole (the offset is the same). */
+  flip: ResendFigures | null;
+}
+
+/** A document's figures with their share and costs, as a page row or `soul-vault impact` shows them. */
+export interface PricedImpact extends Omit<DocumentImpact, 'flip' | 'uri'>, ResendView {
   flip: ResendView | null;
 }
 
 const costsOf = (promptTokens: number, resentTokens: number, prices: readonly ModelPrice[]): ImpactCost[] =>
   prices.map((price) => ({ price, ...cacheBreakCost(promptTokens - resentTokens, resentTokens, price) }));
 
+/** A prompt's figures with what follows from them: the share resent, and the next turn on each model. */
+export function resendView(offset: number, f: ResendFigures, prices: readonly ModelPrice[]): ResendView {
+  const { promptBytes, resentBytes, promptTokens, resentTokens } = f;
+  return { offset, promptBytes, resentBytes, share: resentShare(resentBytes, promptBytes), promptTokens, resentTokens, costs: costsOf(promptTokens, resentTokens, prices) };
+}
+
+/** A document's figures priced: the page's and the CLI's form of a row. */
+export function priceImpact(d: Omit<DocumentImpact, 'uri'>, prices: readonly ModelPrice[]): PricedImpact {
+  return { index: d.index, role: d.role, mode: d.mode, ...resendView(d.offset, d, prices), flip: d.flip && resendView(d.offset, d.flip, prices) };
+}
+
 /**
- * Every document of a bundle with what an edit to its note resends, counted and priced. `wholeText`
+ * Every document of a bundle with what an edit to its note resends, in bytes and tokens. `wholeText`
  * gives a pointed-to note's text as it would load whole (null when there is none), for the flip figure;
  * `wanted` limits the work to the documents a caller shows.
  */
-export function bundleImpacts(
-  bundle: Bundle,
-  counter: ImpactCounter,
-  prices: readonly ModelPrice[],
-  wholeText: (uri: string) => string | null,
-  wanted: (uri: string) => boolean = () => true,
-): DocumentImpact[] {
+export function bundleImpacts(bundle: Bundle, counter: ImpactCounter, wholeText: (uri: string) => string | null, wanted: (uri: string) => boolean = () => true): DocumentImpact[] {
   const texts = bundle.documents.map((d) => d.text);
   const suffixes = counter.suffixes(texts, PROMPT_SEPARATOR);
   const first = texts.findIndex((t) => t !== '');
@@ -46,28 +60,41 @@ export function bundleImpacts(
     if (!wanted(r.uri)) continue;
     const i = r.index - 1;
     const doc = bundle.documents[i]!;
-    const resentTokens = r.resentBytes === 0 ? 0 : suffixes[i]!;
-    let flip: ResendView | null = null;
+    let flip: ResendFigures | null = null;
     const whole = doc.mode === 'pointer' && doc.text !== '' ? wholeText(doc.uri) : null;
     if (whole !== null && whole !== '') {
       const at = flipResend(r, utf8Length(doc.text), utf8Length(whole));
       const tail = counter.headed(whole, PROMPT_SEPARATOR, texts, suffixes, i + 1);
       // The head before the document is unchanged by the flip: its tokens are the prompt's less the pointer's tail.
-      const flipped = promptTokens - suffixes[i]! + tail;
-      flip = { ...at, promptTokens: flipped, resentTokens: tail, costs: costsOf(flipped, tail, prices) };
+      flip = { promptBytes: at.promptBytes, resentBytes: at.resentBytes, promptTokens: promptTokens - suffixes[i]! + tail, resentTokens: tail };
     }
-    out.push({ ...r, promptTokens, resentTokens, costs: costsOf(promptTokens, resentTokens, prices), flip });
+    const { index, role, mode, uri, offset, promptBytes, resentBytes } = r;
+    out.push({ index, role, mode, uri, offset, promptBytes, resentBytes, promptTokens, resentTokens: resentBytes === 0 ? 0 : suffixes[i]!, flip });
   }
   return out;
 }
 
 /** Rows' resent bytes and tokens added up, and per model their next turns' costs: a note's total over its bundles. */
-export function impactTotal(rows: ReadonlyArray<Pick<DocumentImpact, 'resentBytes' | 'resentTokens' | 'costs'>>, prices: readonly ModelPrice[]): NoteImpactView['total'] {
+export function impactTotal(rows: readonly ResendFigures[], prices: readonly ModelPrice[]): NoteImpactView['total'] {
   return {
     resentBytes: rows.reduce((n, r) => n + r.resentBytes, 0),
     resentTokens: rows.reduce((n, r) => n + r.resentTokens, 0),
-    costs: prices.map((price, i) => ({ price, cost: rows.reduce((n, r) => n + r.costs[i]!.cost, 0), extra: rows.reduce((n, r) => n + r.costs[i]!.extra, 0) })),
+    costs: prices.map((price) => {
+      let cost = 0;
+      let extra = 0;
+      for (const r of rows) {
+        const c = cacheBreakCost(r.promptTokens - r.resentTokens, r.resentTokens, price);
+        cost += c.cost;
+        extra += c.extra;
+      }
+      return { price, cost, extra };
+    }),
   };
+}
+
+/** A note's edit-cost rows, priced, for its page: made when the page renders, from the entries the site keeps. */
+export function impactRows(impact: NoteImpactView, prices: readonly ModelPrice[]): ImpactRowView[] {
+  return impact.entries.map(({ bundle, anchor, ...d }) => ({ ...priceImpact(d, prices), key: bundle.key, member: bundle.member, display: bundle.display, kind: bundle.kind, preset: bundle.preset, label: bundle.label, href: `${bundle.href}#${anchor}` }));
 }
 
 /** A share for JSON and tests: five decimals, as the issue's example prints it. */

@@ -275,21 +275,25 @@ export interface ImpactCost {
   extra: number;
 }
 
-/** What an edit resends in one prompt: from `offset` (the byte where the note's text starts) to the end. */
-export interface ResendView {
-  offset: number;
+/** The four figures of one prompt an edit reaches that everything else shown about it follows from. */
+export interface ResendFigures {
   promptBytes: number;
   resentBytes: number;
-  /** resentBytes / promptBytes, 0..1. */
-  share: number;
   promptTokens: number;
   resentTokens: number;
+}
+
+/** What an edit resends in one prompt: from `offset` (the byte where the note's text starts) to the end. */
+export interface ResendView extends ResendFigures {
+  offset: number;
+  /** resentBytes / promptBytes, 0..1. */
+  share: number;
   /** The next turn's system prompt on each model of the price table. */
   costs: ImpactCost[];
 }
 
-/** One bundle that carries a note, as the note's "What an edit here costs" table lists it. */
-export interface ImpactRowView extends ResendView {
+/** What every edit-cost row of one bundle shares: its member, its preset and its page. */
+export interface ImpactBundle {
   key: string;
   member: string;
   display: string;
@@ -297,9 +301,32 @@ export interface ImpactRowView extends ResendView {
   preset: string | null;
   /** "no preset", the preset's name, or "guest". */
   label: string;
+  /** The bundle's page, relative to the site base. */
+  href: string;
+}
+
+/**
+ * One bundle that carries a note, as the site keeps it for every note until its page renders: the
+ * figures only (src/data/impact.ts, DocumentImpact), and the bundle shared by all its rows. A family's
+ * notes times its bundles is the largest thing a build holds, so it holds them flat.
+ */
+export interface ImpactEntry extends ResendFigures {
+  bundle: ImpactBundle;
+  /** The note's row on the bundle page. */
+  anchor: string;
+  /** 1-based position in load order. */
+  index: number;
+  role: Role;
+  mode: Mode;
+  offset: number;
+  /** For a pointer: the same figures with the note carried whole instead. */
+  flip: ResendFigures | null;
+}
+
+/** One bundle that carries a note, as the note's "What an edit here costs" table lists it (impactRows, from an ImpactEntry). */
+export interface ImpactRowView extends Omit<ImpactBundle, 'href'>, ResendView {
   /** The note's row on the bundle page. */
   href: string;
-  /** 1-based position in load order. */
   index: number;
   role: Role;
   mode: Mode;
@@ -308,12 +335,13 @@ export interface ImpactRowView extends ResendView {
 }
 
 export interface NoteImpactView {
-  rows: ImpactRowView[];
-  /** How many of the rows carry the note whole: only those an edit to its body costs. */
+  /** Every bundle that carries the note, in site order. */
+  entries: ImpactEntry[];
+  /** How many of them carry the note whole: only those an edit to its body costs. */
   whole: number;
-  /** Every row added up: bytes and tokens resent, and per model the next turns' costs. */
+  /** Every entry added up: bytes and tokens resent, and per model the next turns' costs. */
   total: { resentBytes: number; resentTokens: number; costs: ImpactCost[] };
-  /** Of the rows' flips to whole, the one that would resend the most tokens (a pointer-only note's figure). */
+  /** Of the entries' flips to whole, the one that would resend the most tokens (a pointer-only note's figure). */
   largestFlip: ResendView | null;
 }
 
