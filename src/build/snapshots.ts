@@ -16,13 +16,32 @@ function placeOf(site: SiteData): Map<string, number> {
   return known;
 }
 
+// Per site, since the indexes are into its notes: a member's page and its snapshot both ask.
+const readOrders = new WeakMap<SiteData, WeakMap<MemberView, number[]>>();
+
+/** The notes a member's load reads that have pages, as indexes into site.notes in the site's order. */
+function readNotes(site: SiteData, member: MemberView): number[] {
+  let orders = readOrders.get(site);
+  if (!orders) readOrders.set(site, (orders = new WeakMap()));
+  let known = orders.get(member);
+  if (!known) {
+    const place = placeOf(site);
+    // In the site's note order: the snapshot's bytes do not depend on the order of reads.
+    known = member.reads.map((key) => place.get(key)).filter((i): i is number => i !== undefined).sort((a, b) => a - b);
+    orders.set(member, known);
+  }
+  return known;
+}
+
+/** The keys (`vault/path`) of a member's snapshot files, in its order: what the preview's note select lists. */
+export function snapshotKeys(site: SiteData, member: MemberView): string[] {
+  return readNotes(site, member).map((i) => `${site.notes[i]!.vault}/${site.notes[i]!.path}`);
+}
+
 export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
   const files: Snapshot['files'] = {};
   const notes: Snapshot['notes'] = {};
-  const place = placeOf(site);
-  // In the site's note order, as before: the snapshot's bytes do not depend on the order of reads.
-  const read = member.reads.map((key) => place.get(key)).filter((i): i is number => i !== undefined).sort((a, b) => a - b);
-  for (const i of read) {
+  for (const i of readNotes(site, member)) {
     const note = site.notes[i]!;
     files[`${note.vault}/${note.path}`] = note.source;
     notes[note.uri] = { title: note.title, href: note.href };
