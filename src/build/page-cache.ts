@@ -21,14 +21,30 @@ function chromeKey(site: SiteData): string {
 // A prop many pages share (a folder's tree branch, the tokenizer) is digested once, not once per page.
 const digests = new WeakMap<object, string>();
 
+// A string this long at the top of a prop (a note's HTML) is hashed as it is, in place of going through
+// JSON.stringify: escaping and copying every note's body into a JSON string was most of the keys' time.
+const LONG = 1024;
+
 function digest(value: unknown): string {
   const shared = typeof value === 'object' && value !== null;
   let known = shared ? digests.get(value) : undefined;
   if (known === undefined) {
-    known = createHash('sha256').update(JSON.stringify(value) ?? 'undefined').digest('base64url');
+    known = createHash('sha256').update(JSON.stringify(shared && !Array.isArray(value) ? withLongStringsHashed(value as Record<string, unknown>) : value) ?? 'undefined').digest('base64url');
     if (shared) digests.set(value, known);
   }
   return known;
+}
+
+/** The object with each long string field replaced by an object naming its SHA-256, which no prop's own value has the shape of. */
+function withLongStringsHashed(value: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | null = null;
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    if (typeof v !== 'string' || v.length < LONG) continue;
+    out ??= { ...value };
+    out[key] = { '\u0000sha256': createHash('sha256').update(v).digest('base64url') };
+  }
+  return out ?? value;
 }
 
 /** The key of a page rendered from `props` under this site's layout. Props are not changed once a page has them. */
