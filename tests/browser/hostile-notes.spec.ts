@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { chooseNote } from './helpers/choose-note.ts';
 import { astroBuild, cleanup, tmp } from '../site/helpers/dist.ts';
 import { plantHostileVault } from '../site/helpers/hostile-notes.ts';
 import type { HostileNote } from '../site/helpers/hostile-notes.ts';
@@ -275,7 +276,7 @@ test.describe('hostile notes', () => {
     // The editor: new hostile text goes through the loader into the prompt, as text. (Row labels
     // keep the published titles by design; the prompt carries the edited note.)
     await page.getByText("Edit a note's text").click();
-    await page.getByLabel('Note', { exact: true }).selectOption('pippa/core/hostile-core.md');
+    await chooseNote(page, 'pippa/core/hostile-core.md');
     const editor = page.getByLabel('Text as the loader reads it');
     const added = '<img src=y onerror=alert(2)><script>alert(3)</script><iframe srcdoc="<script>alert(4)</script>">';
     await editor.fill(`${(await editor.inputValue()).replace(/^title: .*$/m, `title: '${added}'`)}\n${added}\n`);

@@ -3,6 +3,7 @@
 // screenshots in test-results/screenshots/preview-*.png.
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
+import { chooseNote } from './helpers/choose-note.ts';
 
 const SHOTS = 'test-results/screenshots';
 const POINTER_NOTE = 'soul://cwkpippa-shared/core/citing-sources.md';
@@ -138,8 +139,7 @@ test.describe('live preview', () => {
     await ready(page);
     const before = await revision(page);
     await page.getByText("Edit a note's text").click();
-    await page.getByLabel('Note', { exact: true }).selectOption('pippa/instructions.md');
-    await expect(page.getByLabel('Text as the loader reads it')).not.toHaveValue('');
+    await chooseNote(page, 'pippa/instructions.md');
     await page.getByRole('button', { name: 'Delete note' }).click();
 
     const box = page.locator('[data-live-error]');
@@ -166,7 +166,7 @@ test.describe('live preview', () => {
     await ready(page);
     const before = await revision(page);
     await page.getByText("Edit a note's text").click();
-    await page.getByLabel('Note', { exact: true }).selectOption('pippa/Pippa.md');
+    await chooseNote(page, 'pippa/Pippa.md');
     const editor = page.getByLabel('Text as the loader reads it');
     await editor.fill(`${await editor.inputValue()}\nA line added in the preview.\n`);
     await page.getByRole('button', { name: 'Apply edit' }).click();
@@ -194,7 +194,7 @@ test.describe('live preview', () => {
     // Each count carries its unit, for the phone's cards and for screen readers.
     expect(published.every((t) => /^\d[\d,]* tokens$/.test(t))).toBe(true);
     await page.getByText("Edit a note's text").click();
-    await page.getByLabel('Note', { exact: true }).selectOption('pippa/Pippa.md');
+    await chooseNote(page, 'pippa/Pippa.md');
     const editor = page.getByLabel('Text as the loader reads it');
     await editor.fill(`${await editor.inputValue()}\nSome more words for the estimate to count.\n`);
     await page.getByRole('button', { name: 'Apply edit' }).click();
@@ -333,7 +333,7 @@ test.describe('a preview is never mistaken for the published page', () => {
     await page.goto('/souls/pippa/');
     await ready(page);
     await page.getByText("Edit a note's text").click();
-    await page.getByLabel('Note', { exact: true }).selectOption('pippa/Pippa.md');
+    await chooseNote(page, 'pippa/Pippa.md');
     const diff = page.locator('[data-live-diff]');
     await expect(diff).toBeHidden();
     const editor = page.getByLabel('Text as the loader reads it');
