@@ -2,6 +2,7 @@
 // bundleImpacts over the loader's own bundles, with the bundle pages' anchors and the totals. The
 // entries stay unpriced: a note page prices its own when it renders (impactRows).
 import type { Bundle } from '../core/index.ts';
+import { bundleLabel } from '../data/bundles.ts';
 import { bundleImpacts, impactTotal, resendView } from '../data/impact.ts';
 import type { BundleView, ImpactBundle, ImpactEntry, ModelPrice, NoteBase, NoteImpactView } from '../data/types.ts';
 import { impactTokens } from '../node/tokens.ts';
@@ -33,7 +34,7 @@ export function noteImpacts(views: readonly BundleView[], loaded: ReadonlyMap<st
       display: view.display,
       kind: view.kind,
       preset: view.preset,
-      label: view.preset ?? (view.kind === 'guest' ? 'guest' : 'no preset'),
+      label: bundleLabel(view),
       href: view.href,
     };
     // One entry per bundle and note, its first document, as `soul-vault impact` has it.

@@ -3,7 +3,7 @@
 import { ROLE, VAULT_NOTES, RecordingStore, touchesAny, parseUri, compareCodePoints, requireFamily, listPresets, loadIdentity, readCommand, walkFolder, noteUri } from '../core/index.ts';
 import type { Bundle, Family, VaultStore } from '../core/index.ts';
 import { FsStore } from '../node/index.ts';
-import { bundleView, cachePrefix } from '../data/bundles.ts';
+import { bundleLabel, bundleView, cachePrefix } from '../data/bundles.ts';
 import { familyMapView } from '../data/family-map.ts';
 import { priceTableProblem, turnCosts } from '../data/cost.ts';
 import { TOKENIZER, cacheBreakTokens, exactTokens, openTokenStore, saveTokenStore } from '../node/tokens.ts';
@@ -288,7 +288,7 @@ function loadedByUri(bundles: readonly BundleView[]): Map<string, LoadedBy[]> {
         if (list) list.push(entry);
         else byUri.set(doc.uri, [entry]);
       }
-      entry.bundles.push({ label: bundle.preset ?? (bundle.kind === 'guest' ? 'guest' : 'no preset'), href: `${bundle.href}#${doc.anchor}` });
+      entry.bundles.push({ label: bundleLabel(bundle), href: `${bundle.href}#${doc.anchor}` });
     }
   }
   return byUri;

@@ -3,16 +3,19 @@
 import type { NoteIndex, Snapshot } from '../data/snapshot-types.ts';
 import { tokenKey } from '../data/bundles.ts';
 import { bytesPerToken } from '../data/token-rate.ts';
-import type { MemberView, SiteData } from '../data/types.ts';
+import type { MemberView, NoteView, SiteData } from '../data/types.ts';
 import { excerptHtml } from '../markdown/excerpt.ts';
 
 // Each note's place in the site's order by its store key, made once per site: a member reads a few
 // hundred of thousands of notes, and every bundle page asks.
 const places = new WeakMap<SiteData, Map<string, number>>();
 
+/** A note's key in the store and in a snapshot's files: `vault/path`. */
+const storeKey = (note: NoteView): string => `${note.vault}/${note.path}`;
+
 function placeOf(site: SiteData): Map<string, number> {
   let known = places.get(site);
-  if (!known) places.set(site, (known = new Map(site.notes.map((n, i) => [`${n.vault}/${n.path}`, i]))));
+  if (!known) places.set(site, (known = new Map(site.notes.map((n, i) => [storeKey(n), i]))));
   return known;
 }
 
@@ -35,7 +38,7 @@ function readNotes(site: SiteData, member: MemberView): number[] {
 
 /** The keys (`vault/path`) of a member's snapshot files, in its order: what the preview's note select lists. */
 export function snapshotKeys(site: SiteData, member: MemberView): string[] {
-  return readNotes(site, member).map((i) => `${site.notes[i]!.vault}/${site.notes[i]!.path}`);
+  return readNotes(site, member).map((i) => storeKey(site.notes[i]!));
 }
 
 export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
@@ -43,7 +46,7 @@ export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
   const notes: Snapshot['notes'] = {};
   for (const i of readNotes(site, member)) {
     const note = site.notes[i]!;
-    files[`${note.vault}/${note.path}`] = note.source;
+    files[storeKey(note)] = note.source;
     notes[note.uri] = { title: note.title, href: note.href };
   }
   const revisions: Snapshot['revisions'] = {};

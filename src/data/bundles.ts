@@ -23,6 +23,9 @@ export interface TokenCounter {
 /** What fixes a document's text within one member's loads: its role, mode, note revision and URI. */
 export const tokenKey = (doc: Pick<IdentityDocument, 'role' | 'mode' | 'revision' | 'uri'>): string => `${doc.role} ${doc.mode} ${doc.revision} ${doc.uri}`;
 
+/** How a list of the bundles that carry a note names one: the preset, "no preset", or "guest". */
+export const bundleLabel = (b: Pick<BundleView, 'preset' | 'kind'>): string => b.preset ?? (b.kind === 'guest' ? 'guest' : 'no preset');
+
 export function bundleView(bundle: Bundle, key: string, href: string, notes: ReadonlyMap<string, NoteLink>, siblings: BundleView['siblings'], counter: TokenCounter): BundleView {
   const promptText = renderPrompt(bundle.documents);
   // The prompt's size from its parts (each text, a blank line between non-empty ones): measuring

@@ -94,7 +94,7 @@ export function impactTotal(rows: readonly ResendFigures[], prices: readonly Mod
 
 /** A note's edit-cost rows, priced, for its page: made when the page renders, from the entries the site keeps. */
 export function impactRows(impact: NoteImpactView, prices: readonly ModelPrice[]): ImpactRowView[] {
-  return impact.entries.map(({ bundle, anchor, ...d }) => ({ ...priceImpact(d, prices), key: bundle.key, member: bundle.member, display: bundle.display, kind: bundle.kind, preset: bundle.preset, label: bundle.label, href: `${bundle.href}#${anchor}` }));
+  return impact.entries.map(({ bundle, anchor, ...d }) => ({ ...priceImpact(d, prices), ...bundle, href: `${bundle.href}#${anchor}` }));
 }
 
 /** A share for JSON and tests: five decimals, as the issue's example prints it. */
