@@ -12,7 +12,18 @@ import { terserPreviews } from './terser-previews.ts';
 /** Partial, as `updateConfig` takes it. */
 type ConfigUpdate = Parameters<Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0]['updateConfig']>[0];
 
-export function astroConfig(options: ResolvedOptions): ConfigUpdate {
+/**
+ * Pages Astro renders at once. With one, the build waits on every page's two writes (the page and its
+ * copy in the page cache) and a rebuild on every copy from that cache, one at a time: at 5k notes the
+ * main thread sat idle about a third of the time through the note pages, and the machine's other core
+ * with it. Four keeps those waits overlapped with rendering (bench/RESULTS.md, "Pages rendered four at a
+ * time"); more gained nothing further. Every page is rendered from its own props, and what routes share
+ * (the site data, the memo caches, the share card encoder) is either read-only or synchronous.
+ */
+export const PAGES_AT_ONCE = 4;
+
+/** `projectConcurrency` is the project's own `build.concurrency`: a value above 1 is the team's choice and stays. */
+export function astroConfig(options: ResolvedOptions, projectConcurrency = 1): ConfigUpdate {
   return {
     ...(options.site ? { site: options.site } : {}),
     ...(options.base ? { base: options.base } : {}),
@@ -21,7 +32,7 @@ export function astroConfig(options: ResolvedOptions): ConfigUpdate {
     // Stylesheets are files, never inlined: Astro's default inlines each one under 4 KiB, which put about
     // 10 KiB of the same CSS into every note page (written, cached and read again per page, and never
     // cached by the browser). As files, a reader's browser fetches them once for the whole site.
-    build: { format: 'directory', inlineStylesheets: 'never' },
+    build: { format: 'directory', inlineStylesheets: 'never', concurrency: projectConcurrency > 1 ? projectConcurrency : PAGES_AT_ONCE },
     // Lessons' headings get anchor links, their code the notes' highlighter and their tables a box a
     // keyboard reaches, as vault notes' do (MDX extends this config).
     markdown: { processor: satteri({ hastPlugins: [headingAnchors({ levels: ['h2', 'h3'] }), tableScroll, highlight] }), syntaxHighlight: false },

@@ -70,7 +70,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         if (resolved.ownCacheDir) updateConfig({ cacheDir: pathToFileURL(resolved.ownCacheDir + path.sep) });
         resolved.cacheDir = resolved.ownCacheDir ?? fileURLToPath(config.cacheDir);
         // What every Soulpress site needs of Astro: its Markdown, URLs and output, MDX and a sitemap.
-        updateConfig({ ...astroConfig(resolved), integrations: await missingIntegrations(config.integrations) });
+        updateConfig({ ...astroConfig(resolved, config.build.concurrency), integrations: await missingIntegrations(config.integrations) });
         search = resolved.search;
         // `astro preview` serves a dist/ that is already built, and `astro sync` only writes types:
         // neither renders a page, so neither loads the vault, and a broken note blocks neither.
