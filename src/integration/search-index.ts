@@ -2,11 +2,11 @@
 // page of a big vault, are indexed from the site data while Astro renders (Pagefind is its own
 // process, so on a second core that work is hidden: at 5k notes it was ~10 s at the end of the
 // build). The other pages (souls, lessons, catalog, home) are indexed from the built HTML at
-// build:done. What only repeats note text (a bundle's load order and full prompt, the list of
+// build:done, through copies without what Pagefind would leave out (search-copy.ts). What only repeats note text (a bundle's load order and full prompt, the list of
 // every note) is marked data-search-ignore: a search lands on the note's own page.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
@@ -17,6 +17,7 @@ import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageK
 import { shardsOf } from '../data/search-shards.ts';
 import { versionOf } from '../node/package-version.ts';
 import { esc } from '../render/escape.ts';
+import { searchCopy } from './search-copy.ts';
 
 
 // Page chrome is left out, so excerpts read as the page's text: buttons ("Copy"), code captions'
@@ -141,19 +142,32 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
   return indexed;
 }
 
-/**
- * A Pagefind glob for every built page but the note pages (notes/index.html, the list, is in):
- * Pagefind reads and parses the files itself, on its own threads, instead of this process
- * sending each one over its pipe (bundle pages run to hundreds of KB each).
- */
-function otherPagesGlob(outDir: string): string {
-  const parts = ['*.html', `${NOTES_PATH}index.html`];
+/** Every built page but the note pages (notes/index.html, the list, is in), relative to `outDir`. */
+async function otherPages(outDir: string): Promise<string[]> {
+  const pages: string[] = [];
   // Top-level folders are the site's own routes (souls, lessons, ...), never a vault's names.
-  for (const entry of readdirSync(outDir, { withFileTypes: true })) {
-    if (entry.isDirectory() && `${entry.name}/` !== NOTES_PATH) parts.push(`${entry.name}/**/*.html`);
+  for (const entry of await readdir(outDir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) pages.push(entry.name);
+    else if (entry.isDirectory() && `${entry.name}/` !== NOTES_PATH) {
+      for (const f of await readdir(path.join(outDir, entry.name), { recursive: true, withFileTypes: true })) {
+        if (f.isFile() && f.name.endsWith('.html')) pages.push(path.relative(outDir, path.join(f.parentPath, f.name)));
+      }
+    }
   }
-  parts.sort();
-  return `{${parts.join(',')}}`;
+  if (existsSync(path.join(outDir, NOTES_PATH, 'index.html'))) pages.push(path.join(NOTES_PATH, 'index.html'));
+  return pages.sort();
+}
+
+/**
+ * The other pages as Pagefind should read them (search-copy.ts), under `folder` at the paths they have
+ * in `outDir`, so the index Pagefind makes of the folder has the site's URLs and order.
+ */
+async function copyOtherPages(outDir: string, folder: string): Promise<number> {
+  const pages = await otherPages(outDir);
+  await mkdir(folder, { recursive: true });
+  await makeFolders(folder, pages.map((p) => path.dirname(p)));
+  await mapPooled(pages, 16, async (p) => writeFile(path.join(folder, p), searchCopy(await readFile(path.join(outDir, p), 'utf8'))));
+  return pages.length;
 }
 
 /**
@@ -177,14 +191,17 @@ async function placeShard(from: string, to: string): Promise<void> {
 export async function writeSearchIndex(outDir: string, notesFolder: string, shards: Promise<string[]>, noteCount: number): Promise<number> {
   try {
     const folders = await shards;
-    await rm(notesFolder, { recursive: true, force: true });
     await Promise.all(folders.map((from, i) => placeShard(from, path.join(outDir, noteIndexPath(i)))));
+    const others = path.join(notesFolder, 'other-pages');
+    const count = await copyOtherPages(outDir, others);
     const index = await newIndex();
-    const added = await index.addDirectory({ path: outDir, glob: otherPagesGlob(outDir) });
+    const added = await index.addDirectory({ path: others });
+    if (added.page_count !== count) throw new Error(`pagefind indexed ${added.page_count} pages of ${count}`);
     if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
     await write(index, path.join(outDir, PAGES_INDEX_PATH));
     return noteCount + added.page_count;
   } finally {
     await close();
+    await rm(notesFolder, { recursive: true, force: true });
   }
 }
