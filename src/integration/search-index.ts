@@ -2,8 +2,9 @@
 // page of a big vault, are indexed from the site data while Astro renders (Pagefind is its own
 // process, so on a second core that work is hidden: at 5k notes it was ~10 s at the end of the
 // build). The other pages (souls, lessons, catalog, home) are indexed from the built HTML at
-// build:done, through copies without what Pagefind would leave out (search-copy.ts). What only repeats note text (a bundle's load order and full prompt, the list of
-// every note) is marked data-search-ignore: a search lands on the note's own page.
+// build:done, through copies without what Pagefind would leave out (search-copy.ts). What only
+// repeats note text (a bundle's load order and full prompt, the list of every note) is marked
+// data-search-ignore: a search lands on the note's own page.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -101,6 +102,13 @@ async function makeFolders(root: string, folders: readonly string[]): Promise<vo
   }));
 }
 
+/** Each of `files` (relative to `root`) written under `root`, its folders made first, `limit` at a time. */
+async function writeAt(root: string, files: readonly string[], limit: number, content: (file: string) => string | Promise<string>): Promise<void> {
+  await mkdir(root, { recursive: true });
+  await makeFolders(root, files.map((f) => path.dirname(f)));
+  await mapPooled(files, limit, async (f) => writeFile(path.join(root, f), await content(f)));
+}
+
 /**
  * Index the note pages, one Pagefind index per shard (src/data/search-shards.ts), into
  * `<cacheDir>/soulpress-search/<key>/`; a shard whose documents are unchanged since the last build
@@ -120,9 +128,8 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
     indexed.push(cached);
     if (existsSync(path.join(cached, 'pagefind-entry.json'))) continue;
     const source = path.join(folder, `pages-${i}`);
-    await mkdir(source, { recursive: true });
-    await makeFolders(source, docs.map(([where]) => path.dirname(where)));
-    await mapPooled(docs, 64, ([where, html]) => writeFile(path.join(source, where), html));
+    const html = new Map(docs);
+    await writeAt(source, [...html.keys()], 64, (where) => html.get(where)!);
     const index = await newIndex();
     const added = await index.addDirectory({ path: source });
     if (added.errors.length > 0) throw new Error(`pagefind could not index the note pages: ${added.errors.join('; ')}`);
@@ -164,9 +171,8 @@ async function otherPages(outDir: string): Promise<string[]> {
  */
 async function copyOtherPages(outDir: string, folder: string): Promise<number> {
   const pages = await otherPages(outDir);
-  await mkdir(folder, { recursive: true });
-  await makeFolders(folder, pages.map((p) => path.dirname(p)));
-  await mapPooled(pages, 16, async (p) => writeFile(path.join(folder, p), searchCopy(await readFile(path.join(outDir, p), 'utf8'))));
+  // Fewer at once than the notes' documents: each of these is read whole first (a soul page is ~700 KB).
+  await writeAt(folder, pages, 16, async (p) => searchCopy(await readFile(path.join(outDir, p), 'utf8')));
   return pages.length;
 }
 
@@ -196,8 +202,8 @@ export async function writeSearchIndex(outDir: string, notesFolder: string, shar
     const count = await copyOtherPages(outDir, others);
     const index = await newIndex();
     const added = await index.addDirectory({ path: others });
-    if (added.page_count !== count) throw new Error(`pagefind indexed ${added.page_count} pages of ${count}`);
     if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
+    if (added.page_count !== count) throw new Error(`pagefind indexed ${added.page_count} pages of ${count}`);
     await write(index, path.join(outDir, PAGES_INDEX_PATH));
     return noteCount + added.page_count;
   } finally {
