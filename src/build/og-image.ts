@@ -37,10 +37,11 @@ export async function ogImage(card: ShareCard, siteTitle: string, warn: (message
   return encodePng(image.width, image.height, image.pixels);
 }
 
-/** What an image endpoint's page is handed: its card and the site title it names. */
+/** What an image endpoint's page is handed: its card, the site title it names, and its cache key. */
 export interface ImageProps {
   card: ShareCard;
   siteTitle: string;
+  key: string;
 }
 
 /**
@@ -49,7 +50,10 @@ export interface ImageProps {
  */
 export function imagePaths<P extends Record<string, string>>(siteTitle: string, entries: ReadonlyArray<{ params: P; card: ShareCard }>): Array<{ params: P; props: ImageProps; cacheKey: string }> {
   const drawer = [DRAWING, ...['satori', '@resvg/resvg-js', '@fontsource/noto-sans'].map((pkg) => `${pkg}@${versionOf(pkg)}`), fallbackVersion(), PNG_ENCODER].join(' ');
-  return entries.map(({ params, card }) => ({ params, props: { card, siteTitle }, cacheKey: createHash('sha256').update(JSON.stringify([drawer, siteTitle, card])).digest('base64url') }));
+  return entries.map(({ params, card }) => {
+    const key = createHash('sha256').update(JSON.stringify([drawer, siteTitle, card])).digest('base64url');
+    return { params, props: { card, siteTitle, key }, cacheKey: key };
+  });
 }
 
 /** The CJK fallback's version, or that it is not installed. */
@@ -59,10 +63,4 @@ function fallbackVersion(): string {
   } catch {
     return 'no CJK font';
   }
-}
-
-/** Every share image route's GET: the card its path was handed, drawn. (Typed by hand: src/build imports nothing of Astro's.) */
-export async function GET({ props }: { props: Record<string, unknown> }): Promise<Response> {
-  const { card, siteTitle } = props as unknown as ImageProps;
-  return new Response(await ogImage(card, siteTitle), { headers: { 'Content-Type': 'image/png' } });
 }

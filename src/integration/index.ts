@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import { SiteBuildError } from '../build/errors.ts';
 import { loadSite } from '../build/site.ts';
@@ -18,6 +18,8 @@ import { astroConfig, missingIntegrations } from './astro-config.ts';
 import { indexNotes, writeSearchIndex } from './search-index.ts';
 import { guardOutDir, releaseOutDir } from './failed-build.ts';
 import { siteModule } from './virtual-site.ts';
+import { SHARE_STORE, prepareShareImages } from '../build/share-images.ts';
+import type { SiteData } from '../data/types.ts';
 
 export type { SoulpressOptions } from './options.ts';
 export { optionsSchema } from './options.ts';
@@ -50,6 +52,18 @@ function notLoaded(command: string): Promise<never> {
   return never;
 }
 
+/** Start the build's share images (src/build/share-images.ts); a store that cannot be used leaves each route to draw its own. */
+function drawShareImages(site: SiteData, cacheDir: string, logger: AstroIntegrationLogger): void {
+  try {
+    prepareShareImages(site, cacheDir).then(
+      ({ drawn, stored }) => logger.info(`share images: ${drawn} drawn, ${stored} kept from the last build`),
+      () => undefined,
+    );
+  } catch (error) {
+    logger.warn(`share images: drawn page by page, since ${path.join(cacheDir, SHARE_STORE)} cannot be used (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
 export default function soulpress(options: SoulpressOptions = {}): AstroIntegration {
   // Set when the config is resolved; build:done reads it to know whether to index.
   let search = true;
@@ -68,7 +82,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         // lives in Astro's cache folder, or in the cacheDir option: builds of different vaults side by
         // side (the tests) each need their own, since Astro keeps cached pages by path.
         if (resolved.ownCacheDir) updateConfig({ cacheDir: pathToFileURL(resolved.ownCacheDir + path.sep) });
-        resolved.cacheDir = resolved.ownCacheDir ?? fileURLToPath(config.cacheDir);
+        const cacheDir = (resolved.cacheDir = resolved.ownCacheDir ?? fileURLToPath(config.cacheDir));
         // What every Soulpress site needs of Astro: its Markdown, URLs and output, MDX and a sitemap.
         updateConfig({ ...astroConfig(resolved, config.build.concurrency), integrations: await missingIntegrations(config.integrations) });
         search = resolved.search;
@@ -93,7 +107,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         // A page names its share image by an absolute URL, so without `site` there are none to name or draw.
         const origin = resolved.site ?? config.site;
         if (resolved.shareImages !== false && !origin) logger.info('share images: off, since `site` is not set (an og:image needs an absolute URL; set `site` or SOULPRESS_SITE)');
-        inject(routesFor({ agents: site.agents.length > 0, history: site.history !== null, lessons: lessons.length > 0, shareImages: resolved.shareImages !== false && Boolean(origin) }));
+        const shareImages = resolved.shareImages !== false && Boolean(origin);
+        inject(routesFor({ agents: site.agents.length > 0, history: site.history !== null, lessons: lessons.length > 0, shareImages }));
         // In `astro dev`, an edit under the vault or agents root loads the site again and reloads the page.
         const live =
           command === 'dev'
@@ -104,7 +119,10 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
                 report: (message: string) => logger.info(message),
               }
             : undefined;
-        updateConfig({ vite: { plugins: [siteModule(rendered, live), lessonsModule(lessons)] } });
+        // A build draws its share images on a worker thread while Astro renders the notes; they start once
+        // the notes' Markdown is done, so they never hold up the pages, which wait for that.
+        const pages = shareImages && command === 'build' ? rendered.then((whole) => (drawShareImages(whole, cacheDir, logger), whole)) : rendered;
+        updateConfig({ vite: { plugins: [siteModule(pages, live), lessonsModule(lessons)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
           const cache = resolved.cacheDir;

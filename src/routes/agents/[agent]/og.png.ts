@@ -1,12 +1,9 @@
-// /agents/<id>/og.png: an agent page's share image (src/build/og-image.ts draws it).
+// /agents/<id>/og.png: an agent page's share image (src/build/share-images.ts lists and draws it).
 import { getSite } from '../../../astro/get-site.ts';
-import { imagePaths } from '../../../build/og-image.ts';
-import { agentParam } from '../../../data/urls.ts';
-import { agentCard } from '../../../render/share-card.ts';
+import { sharePaths } from '../../../build/share-images.ts';
 
-export { GET } from '../../../build/og-image.ts';
+export { GET } from '../../../build/share-images.ts';
 
 export function getStaticPaths() {
-  const site = getSite();
-  return imagePaths(site.title, site.agents.map((agent) => ({ params: { agent: agentParam(agent.id) }, card: agentCard(agent, site.title) })));
+  return sharePaths(getSite(), 'agent');
 }

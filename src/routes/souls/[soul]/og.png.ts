@@ -1,12 +1,9 @@
-// /souls/<soul>/og.png: the soul page's share image (src/build/og-image.ts draws it).
+// /souls/<soul>/og.png: the soul page's share image (src/build/share-images.ts lists and draws it).
 import { getSite } from '../../../astro/get-site.ts';
-import { imagePaths } from '../../../build/og-image.ts';
-import { bundleCard } from '../../../render/share-card.ts';
+import { sharePaths } from '../../../build/share-images.ts';
 
-export { GET } from '../../../build/og-image.ts';
+export { GET } from '../../../build/share-images.ts';
 
 export function getStaticPaths() {
-  const site = getSite();
-  const bundles = site.bundles.filter((b) => b.kind === 'family' && b.preset === null);
-  return imagePaths(site.title, bundles.map((bundle) => ({ params: { soul: bundle.soul }, card: bundleCard(bundle, site.family) })));
+  return sharePaths(getSite(), 'soul');
 }

@@ -1,0 +1,184 @@
+// A build's share images, drawn on a worker thread while Astro renders the pages. Drawn when Astro
+// reached each image route, they were about 6 s of the main thread at 5k notes (116 cards: resvg's
+// rasteriser most of it, then satori), with the other core partly idle. The integration hands the
+// cards over as soon as the notes are rendered; an image route's GET then only takes the bytes.
+//
+// Each card is kept in the cache folder under its cache key, so a rebuild draws only the cards whose
+// key is new (Astro copies the pages of the others and never asks for them).
+import { Worker, threadId } from 'node:worker_threads';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ShareCard } from '../render/share-card.ts';
+import { agentCard, bundleCard } from '../render/share-card.ts';
+import type { SiteData } from '../data/types.ts';
+import { agentParam, presetParam } from '../data/urls.ts';
+import { imagePaths, ogImage } from './og-image.ts';
+import type { ImageProps } from './og-image.ts';
+
+/** The routes that draw a share image, each beside its page. */
+export type ShareRoute = 'soul' | 'preset' | 'guest' | 'agent';
+export const SHARE_ROUTES: readonly ShareRoute[] = ['soul', 'preset', 'guest', 'agent'];
+
+type SiteCards = Pick<SiteData, 'title' | 'family' | 'bundles' | 'agents'>;
+
+/** The images of one route: its pages' params and what each card shows. The routes and the integration both list them here. */
+export function shareCards(site: SiteCards, route: ShareRoute): Array<{ params: Record<string, string>; card: ShareCard }> {
+  const bundles = site.bundles;
+  switch (route) {
+    case 'soul':
+      return bundles.filter((b) => b.kind === 'family' && b.preset === null).map((b) => ({ params: { soul: b.soul }, card: bundleCard(b, site.family) }));
+    case 'preset':
+      return bundles.filter((b) => b.kind === 'family' && b.preset !== null).map((b) => ({ params: { soul: b.soul, preset: presetParam(b.preset!) }, card: bundleCard(b, site.family) }));
+    case 'guest':
+      return bundles.filter((b) => b.kind === 'guest').map((b) => ({ params: { guest: b.soul }, card: bundleCard(b, site.family) }));
+    case 'agent':
+      return site.agents.map((a) => ({ params: { agent: agentParam(a.id) }, card: agentCard(a, site.title) }));
+  }
+}
+
+/** A route's static paths: each image's params, the card it draws and its cache key. */
+export function sharePaths(site: SiteCards, route: ShareRoute): ReturnType<typeof imagePaths> {
+  return imagePaths(site.title, shareCards(site, route));
+}
+
+// Drawn or stored images by cache key, for the GET of the route chunks: Vite bundles those apart from
+// the integration's modules, so they meet in a process-wide slot. A key names the card's bytes (drawer,
+// site title, card), so builds in one process can share the slot.
+const SLOT = Symbol.for('soulpress:share-images');
+type Drawn = Map<string, () => Promise<Uint8Array>>;
+function drawn(): Drawn {
+  const global = globalThis as Record<symbol, Drawn | undefined>;
+  return (global[SLOT] ??= new Map());
+}
+
+/** The image prepared for this key, taken from the slot; undefined where none was (the dev server draws its own). */
+export function takeShareImage(key: string): Promise<Uint8Array> | undefined {
+  const get = drawn().get(key);
+  if (get === undefined) return undefined;
+  drawn().delete(key);
+  return get();
+}
+
+/** The folder under the cache folder that keeps each card's PNG by cache key. */
+export const SHARE_STORE = 'soulpress-share-images';
+
+// The worker beside this module: the source here, the compiled file in the package's lib/.
+const WORKER = import.meta.url.endsWith('.ts') ? './share-image-worker.ts' : './share-image-worker.js';
+
+export interface DrawJob {
+  key: string;
+  card: ShareCard;
+  siteTitle: string;
+  /** Where the worker writes the PNG. */
+  file: string;
+}
+export type DrawReply = { key: string; png: Uint8Array } | { key: string; error: string };
+
+/**
+ * Put every share image of `site` in the slot, before this returns: a card stored under its key by an
+ * earlier build is read when its route asks; the others start drawing on one worker thread and are
+ * stored. The promise settles once every drawing is done and the store holds only this build's cards;
+ * a card that fails to draw fails its route's GET with the drawer's message.
+ */
+export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{ drawn: number; stored: number }> {
+  const store = path.join(cacheDir, SHARE_STORE);
+  mkdirSync(store, { recursive: true });
+  const have = new Set(readdirSync(store));
+  const slot = drawn();
+  const jobs: DrawJob[] = [];
+  const keep = new Set<string>();
+  for (const route of SHARE_ROUTES) {
+    for (const { props } of sharePaths(site, route)) {
+      const name = `${props.key}.png`;
+      const file = path.join(store, name);
+      keep.add(name);
+      if (have.has(name)) slot.set(props.key, () => readFile(file));
+      else jobs.push({ key: props.key, card: props.card, siteTitle: props.siteTitle, file });
+    }
+  }
+  const { results, claim } = drawInWorker(jobs);
+  for (const job of jobs) slot.set(job.key, () => claim(job.key) ?? results.get(job.key)!);
+  return Promise.allSettled(results.values()).then(async () => {
+    // What this build did not name is a card no build will ask for again (an older figure).
+    await Promise.all([...have].filter((name) => !keep.has(name)).map((name) => rm(path.join(store, name), { force: true })));
+    return { drawn: jobs.length, stored: keep.size - jobs.length };
+  });
+}
+
+/** A card drawn and stored in this thread or the worker: the same bytes either way. */
+export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    const png = await ogImage(job.card, job.siteTitle);
+    // Written whole or not at all: a build cut short leaves no half image under a good key.
+    const tmp = `${job.file}.${process.pid}.${threadId}.tmp`;
+    await writeFile(tmp, png);
+    await rename(tmp, job.file);
+    return png;
+  } catch (error) {
+    throw new Error(`the share image of ${job.card.name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Each job's PNG, drawn on one worker thread that ends once the last is drawn. The worker runs at the
+ * lowest CPU priority (share-image-worker.ts), so it takes only what Astro's rendering and Pagefind
+ * leave of the cores; a card a route asks for before the worker took it is drawn by the asking
+ * thread at once (`claim`), so a page never waits behind a worker the other work starves.
+ */
+function drawInWorker(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
+  const results = new Map<string, Promise<Uint8Array>>();
+  if (jobs.length === 0) return { results, claim: () => undefined };
+  const waiting = new Map<string, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>();
+  for (const job of jobs) {
+    const promise = new Promise<Uint8Array>((resolve, reject) => waiting.set(job.key, { resolve, reject }));
+    // Awaited by the route's GET; a build that never asks (it failed first) must not also report it.
+    promise.catch(() => undefined);
+    results.set(job.key, promise);
+  }
+  const queue = [...jobs];
+  const worker = new Worker(new URL(WORKER, import.meta.url));
+  // One card at a time in the worker: the rest stay here, where a route can still claim them.
+  const sendNext = (): void => {
+    const job = queue.shift();
+    if (job) worker.postMessage(job);
+  };
+  const settle = (key: string, outcome: { png: Uint8Array } | { error: Error }): void => {
+    const wait = waiting.get(key);
+    waiting.delete(key);
+    if ('error' in outcome) wait?.reject(outcome.error);
+    else wait?.resolve(outcome.png);
+    if (waiting.size === 0) void worker.terminate();
+  };
+  const failAll = (error: Error): void => {
+    queue.length = 0;
+    for (const key of [...waiting.keys()]) settle(key, { error });
+  };
+  worker.on('message', (reply: DrawReply) => {
+    settle(reply.key, 'error' in reply ? { error: new Error(reply.error) } : { png: reply.png });
+    sendNext();
+  });
+  worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
+  worker.on('exit', (code) => {
+    if (waiting.size > 0) failAll(new Error(`the share image worker stopped (exit code ${code}) before drawing every card`));
+  });
+  sendNext();
+  const claim = (key: string): Promise<Uint8Array> | undefined => {
+    const at = queue.findIndex((job) => job.key === key);
+    if (at < 0) return undefined;
+    const [job] = queue.splice(at, 1);
+    drawAndStore(job!).then(
+      (png) => settle(key, { png }),
+      (error: unknown) => settle(key, { error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return results.get(key);
+  };
+  return { results, claim };
+}
+
+/** Every share image route's GET: the card prepared for its key, or drawn here (the dev server). (Typed by hand: src/build imports nothing of Astro's.) */
+export async function GET({ props }: { props: Record<string, unknown> }): Promise<Response> {
+  const { card, siteTitle, key } = props as unknown as ImageProps;
+  const png = (await takeShareImage(key)) ?? (await ogImage(card, siteTitle));
+  return new Response(png as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': 'image/png' } });
+}

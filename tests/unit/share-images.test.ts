@@ -1,0 +1,60 @@
+// A build's share images are drawn on a worker thread, or by the page that asks first, and kept by
+// cache key: the same bytes as drawing the card in place, and a second build draws only what changed.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadSite } from '../../src/build/site.ts';
+import { ogImage } from '../../src/build/og-image.ts';
+import { SHARE_ROUTES, SHARE_STORE, prepareShareImages, sharePaths, takeShareImage } from '../../src/build/share-images.ts';
+import { SAMPLE } from './helpers.ts';
+
+const site = (await loadSite({ vault: SAMPLE, agents: path.join(SAMPLE, 'no-agents'), harness: 'webui', title: 'Share test', search: false, historyDepth: 0, cacheDir: null, prices: [] })).site;
+const paths = SHARE_ROUTES.flatMap((route) => sharePaths(site, route));
+
+test('every card is listed once, by a key of its own', () => {
+  assert.ok(paths.length >= 4, `${paths.length} cards`);
+  assert.equal(new Set(paths.map((p) => p.props.key)).size, paths.length);
+  for (const p of paths) assert.equal(p.cacheKey, p.props.key, 'the page cache key is the store key');
+});
+
+test('drawn on the worker or claimed by the page, a card is the bytes ogImage draws; a second build draws none; a stale card is dropped', async () => {
+  const cache = await mkdtemp(path.join(tmpdir(), 'soulpress-share-'));
+  try {
+    await mkdir(path.join(cache, SHARE_STORE));
+    await writeFile(path.join(cache, SHARE_STORE, 'stale-key.png'), 'old');
+    const first = prepareShareImages(site, cache);
+    // The last card is asked for at once: the page draws it itself rather than wait its turn in the worker.
+    const last = paths.at(-1)!;
+    const claimed = await takeShareImage(last.props.key)!;
+    assert.ok(Buffer.from(claimed).equals(Buffer.from(await ogImage(last.props.card, last.props.siteTitle))), 'claimed card');
+    assert.deepEqual(await first, { drawn: paths.length, stored: 0 });
+    for (const p of paths.slice(0, -1)) {
+      const png = await takeShareImage(p.props.key)!;
+      assert.ok(Buffer.from(png).equals(Buffer.from(await ogImage(p.props.card, p.props.siteTitle))), `card ${p.props.card.name}`);
+    }
+    assert.equal(takeShareImage(last.props.key), undefined, 'a card is handed out once');
+    const kept = await readdir(path.join(cache, SHARE_STORE));
+    assert.deepEqual(kept.sort(), paths.map((p) => `${p.props.key}.png`).sort(), 'the store holds this build\'s cards only');
+
+    assert.deepEqual(await prepareShareImages(site, cache), { drawn: 0, stored: paths.length });
+    const again = await takeShareImage(paths[0]!.props.key)!;
+    assert.ok(Buffer.from(again).equals(Buffer.from(await ogImage(paths[0]!.props.card, paths[0]!.props.siteTitle))), 'read back from the store');
+  } finally {
+    await rm(cache, { recursive: true, force: true });
+  }
+});
+
+test('a card that cannot be stored fails its page with a message naming it, and the build does not hang', async () => {
+  const cache = await mkdtemp(path.join(tmpdir(), 'soulpress-share-'));
+  try {
+    const done = prepareShareImages(site, cache);
+    // The store is gone before any card is written: every drawing fails, in the worker and here.
+    await rm(path.join(cache, SHARE_STORE), { recursive: true });
+    for (const p of [paths[0]!, paths.at(-1)!]) await assert.rejects(takeShareImage(p.props.key)!, (error: Error) => error.message.startsWith(`the share image of ${p.props.card.name}: `));
+    await done;
+  } finally {
+    await rm(cache, { recursive: true, force: true });
+  }
+});
