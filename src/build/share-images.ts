@@ -91,10 +91,13 @@ export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{
   for (const route of SHARE_ROUTES) {
     for (const { props } of sharePaths(site, route)) {
       const name = `${props.key}.png`;
-      const file = path.join(store, name);
+      // Two pages with the same card (two souls alike to the letter) share one drawing.
+      if (keep.has(name)) continue;
       keep.add(name);
-      if (have.has(name)) slot.set(props.key, () => readFile(file));
-      else jobs.push({ key: props.key, card: props.card, siteTitle: props.siteTitle, file });
+      const job = { key: props.key, card: props.card, siteTitle: props.siteTitle, file: path.join(store, name) };
+      // A stored card another build removed meanwhile (builds sharing the folder) is drawn again.
+      if (have.has(name)) slot.set(props.key, () => readFile(job.file).catch(() => drawAndStore(job)));
+      else jobs.push(job);
     }
   }
   const { results, claim } = drawInWorker(jobs);
