@@ -77,11 +77,12 @@ export type DrawReply = { key: string; png: Uint8Array } | { key: string; error:
 
 /**
  * Put every share image of `site` in the slot, before this returns: a card stored under its key by an
- * earlier build is read when its route asks; the others start drawing on one worker thread and are
- * stored. The promise settles once every drawing is done and the store holds only this build's cards;
- * a card that fails to draw fails its route's GET with the drawer's message.
+ * earlier build is read when its route asks; the others start drawing on one worker thread (from
+ * `minCards` cards to draw; below that each page draws its own when it asks) and are stored. The store
+ * keeps only this build's cards. The promise settles once every card is drawn; a card that fails to
+ * draw fails its route's GET with the drawer's message.
  */
-export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{ drawn: number; stored: number }> {
+export function prepareShareImages(site: SiteCards, cacheDir: string, { minCards = MIN_CARDS_FOR_WORKER }: { minCards?: number } = {}): Promise<{ drawn: number; stored: number }> {
   const store = path.join(cacheDir, SHARE_STORE);
   mkdirSync(store, { recursive: true });
   const have = new Set(readdirSync(store));
@@ -100,14 +101,19 @@ export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{
       else jobs.push(job);
     }
   }
-  const { results, claim } = drawInWorker(jobs);
+  // What this build does not name is a card no build will ask for again (an older figure).
+  const pruned = Promise.all([...have].filter((name) => !keep.has(name)).map((name) => rm(path.join(store, name), { force: true })));
+  const { results, claim } = drawInWorker(jobs, jobs.length >= minCards);
   for (const job of jobs) slot.set(job.key, () => claim(job.key) ?? results.get(job.key)!);
-  return Promise.allSettled(results.values()).then(async () => {
-    // What this build did not name is a card no build will ask for again (an older figure).
-    await Promise.all([...have].filter((name) => !keep.has(name)).map((name) => rm(path.join(store, name), { force: true })));
-    return { drawn: jobs.length, stored: keep.size - jobs.length };
-  });
+  return Promise.all([pruned, Promise.allSettled(results.values())]).then(() => ({ drawn: jobs.length, stored: keep.size - jobs.length }));
 }
+
+/**
+ * Below this many cards to draw, no worker starts and each page draws its own (still stored): a worker
+ * loads satori, resvg and the fonts again, about as much CPU as a dozen cards, and a small site's cards
+ * take under a second in place. The sample family has 14.
+ */
+const MIN_CARDS_FOR_WORKER = 24;
 
 /** A card drawn and stored in this thread or the worker: the same bytes either way. */
 export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer>> {
@@ -129,7 +135,7 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
  * leave of the cores; a card a route asks for before the worker took it is drawn by the asking
  * thread at once (`claim`), so a page never waits behind a worker the other work starves.
  */
-function drawInWorker(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
+function drawInWorker(jobs: readonly DrawJob[], useWorker: boolean): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
   const results = new Map<string, Promise<Uint8Array>>();
   if (jobs.length === 0) return { results, claim: () => undefined };
   const waiting = new Map<string, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>();
@@ -140,32 +146,34 @@ function drawInWorker(jobs: readonly DrawJob[]): { results: Map<string, Promise<
     results.set(job.key, promise);
   }
   const queue = [...jobs];
-  const worker = new Worker(new URL(WORKER, import.meta.url));
+  const worker = useWorker ? new Worker(new URL(WORKER, import.meta.url)) : null;
   // One card at a time in the worker: the rest stay here, where a route can still claim them.
   const sendNext = (): void => {
     const job = queue.shift();
-    if (job) worker.postMessage(job);
+    if (job) worker?.postMessage(job);
   };
   const settle = (key: string, outcome: { png: Uint8Array } | { error: Error }): void => {
     const wait = waiting.get(key);
     waiting.delete(key);
     if ('error' in outcome) wait?.reject(outcome.error);
     else wait?.resolve(outcome.png);
-    if (waiting.size === 0) void worker.terminate();
+    if (waiting.size === 0) void worker?.terminate();
   };
   const failAll = (error: Error): void => {
     queue.length = 0;
     for (const key of [...waiting.keys()]) settle(key, { error });
   };
-  worker.on('message', (reply: DrawReply) => {
-    settle(reply.key, 'error' in reply ? { error: new Error(reply.error) } : { png: reply.png });
+  if (worker) {
+    worker.on('message', (reply: DrawReply) => {
+      settle(reply.key, 'error' in reply ? { error: new Error(reply.error) } : { png: reply.png });
+      sendNext();
+    });
+    worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
+    worker.on('exit', (code) => {
+      if (waiting.size > 0) failAll(new Error(`the share image worker stopped (exit code ${code}) before drawing every card`));
+    });
     sendNext();
-  });
-  worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
-  worker.on('exit', (code) => {
-    if (waiting.size > 0) failAll(new Error(`the share image worker stopped (exit code ${code}) before drawing every card`));
-  });
-  sendNext();
+  }
   const claim = (key: string): Promise<Uint8Array> | undefined => {
     const at = queue.findIndex((job) => job.key === key);
     if (at < 0) return undefined;

@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { SiteBuildError } from '../build/errors.ts';
 import { loadSite } from '../build/site.ts';
@@ -52,15 +52,19 @@ function notLoaded(command: string): Promise<never> {
   return never;
 }
 
-/** Start the build's share images (src/build/share-images.ts); a store that cannot be used leaves each route to draw its own. */
-function drawShareImages(site: SiteData, cacheDir: string, logger: AstroIntegrationLogger): void {
+/**
+ * Start the build's share images (src/build/share-images.ts); a store that cannot be used leaves each
+ * route to draw its own. What was drawn is told at build:done: a line logged while Astro lists the pages
+ * it writes would land in the middle of one of its own.
+ */
+function drawShareImages(site: SiteData, cacheDir: string, told: { line: string | null }): void {
   try {
     prepareShareImages(site, cacheDir).then(
-      ({ drawn, stored }) => logger.info(`share images: ${drawn} drawn, ${stored} kept from the last build`),
+      ({ drawn, stored }) => (told.line = `share images: ${drawn} drawn, ${stored} kept from the last build`),
       () => undefined,
     );
   } catch (error) {
-    logger.warn(`share images: drawn page by page, since ${path.join(cacheDir, SHARE_STORE)} cannot be used (${error instanceof Error ? error.message : String(error)})`);
+    told.line = `share images: drawn page by page, since ${path.join(cacheDir, SHARE_STORE)} cannot be used (${error instanceof Error ? error.message : String(error)})`;
   }
 }
 
@@ -68,6 +72,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
   // Set when the config is resolved; build:done reads it to know whether to index.
   let search = true;
   let outDir: string | null = null;
+  // What the share images' drawing says, once it has something to say.
+  const images: { line: string | null } = { line: null };
   // The note pages' search index, started once the vault is loaded and written while Astro renders.
   let notesIndex: { folder: string; shards: Promise<string[]>; count: number } | null = null;
   return {
@@ -121,7 +127,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
             : undefined;
         // A build draws its share images on a worker thread while Astro renders the notes; they start once
         // the notes' Markdown is done, so they never hold up the pages, which wait for that.
-        const pages = shareImages && command === 'build' ? rendered.then((whole) => (drawShareImages(whole, cacheDir, logger), whole)) : rendered;
+        const pages = shareImages && command === 'build' ? rendered.then((whole) => (drawShareImages(whole, cacheDir, images), whole)) : rendered;
         updateConfig({ vite: { plugins: [siteModule(pages, live), lessonsModule(lessons)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
@@ -146,6 +152,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
           const pages = await writeSearchIndex(fileURLToPath(dir), notesIndex.folder, notesIndex.shards, notesIndex.count);
           logger.info(`search index: ${pages} pages`);
         }
+        if (images.line !== null) logger.info(images.line);
         releaseOutDir();
       },
     },

@@ -24,7 +24,7 @@ test('drawn on the worker or claimed by the page, a card is the bytes ogImage dr
   try {
     await mkdir(path.join(cache, SHARE_STORE));
     await writeFile(path.join(cache, SHARE_STORE, 'stale-key.png'), 'old');
-    const first = prepareShareImages(site, cache);
+    const first = prepareShareImages(site, cache, { minCards: 1 });
     // The last card is asked for at once: the page draws it itself rather than wait its turn in the worker.
     const last = paths.at(-1)!;
     const claimed = await takeShareImage(last.props.key)!;
@@ -38,7 +38,7 @@ test('drawn on the worker or claimed by the page, a card is the bytes ogImage dr
     const kept = await readdir(path.join(cache, SHARE_STORE));
     assert.deepEqual(kept.sort(), paths.map((p) => `${p.props.key}.png`).sort(), 'the store holds this build\'s cards only');
 
-    assert.deepEqual(await prepareShareImages(site, cache), { drawn: 0, stored: paths.length });
+    assert.deepEqual(await prepareShareImages(site, cache, { minCards: 1 }), { drawn: 0, stored: paths.length });
     const again = await takeShareImage(paths[0]!.props.key)!;
     assert.ok(Buffer.from(again).equals(Buffer.from(await ogImage(paths[0]!.props.card, paths[0]!.props.siteTitle))), 'read back from the store');
   } finally {
@@ -49,11 +49,26 @@ test('drawn on the worker or claimed by the page, a card is the bytes ogImage dr
 test('a card that cannot be stored fails its page with a message naming it, and the build does not hang', async () => {
   const cache = await mkdtemp(path.join(tmpdir(), 'soulpress-share-'));
   try {
-    const done = prepareShareImages(site, cache);
+    const done = prepareShareImages(site, cache, { minCards: 1 });
     // The store is gone before any card is written: every drawing fails, in the worker and here.
     await rm(path.join(cache, SHARE_STORE), { recursive: true });
     for (const p of [paths[0]!, paths.at(-1)!]) await assert.rejects(takeShareImage(p.props.key)!, (error: Error) => error.message.startsWith(`the share image of ${p.props.card.name}: `));
     await done;
+  } finally {
+    await rm(cache, { recursive: true, force: true });
+  }
+});
+
+test('below the worker\'s threshold each page draws its own card when it asks, and it is stored all the same', async () => {
+  const cache = await mkdtemp(path.join(tmpdir(), 'soulpress-share-'));
+  try {
+    const done = prepareShareImages(site, cache, { minCards: paths.length + 1 });
+    for (const p of paths) {
+      const png = await takeShareImage(p.props.key)!;
+      assert.ok(Buffer.from(png).equals(Buffer.from(await ogImage(p.props.card, p.props.siteTitle))), `card ${p.props.card.name}`);
+    }
+    assert.deepEqual(await done, { drawn: paths.length, stored: 0 });
+    assert.equal((await readdir(path.join(cache, SHARE_STORE))).length, paths.length);
   } finally {
     await rm(cache, { recursive: true, force: true });
   }
