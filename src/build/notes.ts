@@ -104,8 +104,6 @@ interface Parsed {
   job: RenderJob;
   /** The render cache key, for the set of pages it was made with. */
   key: { pages: string; key: string } | null;
-  /** The note's text, until its tokens are counted (after its rendering has started). */
-  uncounted: string | null;
 }
 const parsedNotes = new WeakMap<Uint8Array, Parsed>();
 
@@ -125,7 +123,6 @@ function parse(note: RawNote, href: string): Parsed {
     uri: note.uri,
     job: { body, vault: note.vault, path: note.path, title },
     key: null,
-    uncounted: note.text,
     view: {
       uri: note.uri,
       vault: note.vault,
@@ -134,6 +131,7 @@ function parse(note: RawNote, href: string): Parsed {
       title,
       summary: typeof data['summary'] === 'string' ? data['summary'] : null,
       bytes: note.bytes,
+      // Counted in buildNotes, once the workers have their jobs.
       tokens: 0,
       revision: note.revision,
       command: readCommand(note.uri),
@@ -151,7 +149,6 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
   // soul:// links): the cache hands back what an earlier load or build rendered for the same.
   const digest = pagesDigest(pages);
   const notes: NoteBase[] = [];
-  const parsedList: Parsed[] = [];
   const jobs: RenderJob[] = [];
   const keys: string[] = [];
   for (const note of raw) {
@@ -161,7 +158,6 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
       if (note.data) parsedNotes.set(note.data, parsed);
     }
     if (parsed.key?.pages !== digest) parsed.key = { pages: digest, key: renderKey(parsed.job, digest) };
-    parsedList.push(parsed);
     jobs.push(parsed.job);
     keys.push(parsed.key.key);
     notes.push(parsed.view);
@@ -187,11 +183,8 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
   // Awaited by the caller once its own work is done; a loader error may end the build first.
   rendered.catch(() => undefined);
   // Counted once the workers have their jobs: at 5k notes counting took about 2 s of the main thread,
-  // and the pages wait for the workers, not for the counts.
-  for (const parsed of parsedList) {
-    if (parsed.uncounted === null) continue;
-    parsed.view.tokens = countTokens(parsed.uncounted);
-    parsed.uncounted = null;
-  }
+  // and the pages wait for the workers, not for the counts. countTokens remembers whole texts, so a
+  // reload counts only the notes it read again.
+  raw.forEach((note, i) => (notes[i]!.tokens = countTokens(note.text)));
   return { notes, html: rendered };
 }

@@ -92,7 +92,8 @@ export function prepareShareImages(site: SiteCards, cacheDir: string, { minCards
   for (const route of SHARE_ROUTES) {
     for (const { props } of sharePaths(site, route)) {
       const name = `${props.key}.png`;
-      // Two pages with the same card (two souls alike to the letter) share one drawing.
+      // Two pages with the same card (two souls alike to the letter) are one job and one stored file; the
+      // second page to ask finds the slot taken and draws its own in place, the same bytes.
       if (keep.has(name)) continue;
       keep.add(name);
       const job = { key: props.key, card: props.card, siteTitle: props.siteTitle, file: path.join(store, name) };
@@ -103,7 +104,7 @@ export function prepareShareImages(site: SiteCards, cacheDir: string, { minCards
   }
   // What this build does not name is a card no build will ask for again (an older figure).
   const pruned = Promise.all([...have].filter((name) => !keep.has(name)).map((name) => rm(path.join(store, name), { force: true })));
-  const { results, claim } = drawInWorker(jobs, jobs.length >= minCards);
+  const { results, claim } = drawCards(jobs, jobs.length >= minCards);
   for (const job of jobs) slot.set(job.key, () => claim(job.key) ?? results.get(job.key)!);
   return Promise.all([pruned, Promise.allSettled(results.values())]).then(() => ({ drawn: jobs.length, stored: keep.size - jobs.length }));
 }
@@ -130,12 +131,13 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
 }
 
 /**
- * Each job's PNG, drawn on one worker thread that ends once the last is drawn. The worker runs at the
- * lowest CPU priority (share-image-worker.ts), so it takes only what Astro's rendering and Pagefind
- * leave of the cores; a card a route asks for before the worker took it is drawn by the asking
- * thread at once (`claim`), so a page never waits behind a worker the other work starves.
+ * Each job's PNG, drawn on one worker thread that ends once the last is drawn (without `useWorker`, only
+ * by the pages that claim them). The worker runs at the lowest CPU priority (share-image-worker.ts), so
+ * it takes only what Astro's rendering and Pagefind leave of the cores; a card a route asks for before
+ * the worker took it is drawn by the asking thread at once (`claim`), so a page never waits behind a
+ * worker the other work starves.
  */
-function drawInWorker(jobs: readonly DrawJob[], useWorker: boolean): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
+function drawCards(jobs: readonly DrawJob[], useWorker: boolean): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
   const results = new Map<string, Promise<Uint8Array>>();
   if (jobs.length === 0) return { results, claim: () => undefined };
   const waiting = new Map<string, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>();

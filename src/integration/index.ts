@@ -131,10 +131,9 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         updateConfig({ vite: { plugins: [siteModule(pages, live), lessonsModule(lessons)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
-          const cache = resolved.cacheDir;
-          await mkdir(cache, { recursive: true });
-          const folder = await mkdtemp(path.join(cache, 'soulpress-search-'));
-          const shards = rendered.then((whole) => indexNotes(whole.notes, folder, cache));
+          await mkdir(cacheDir, { recursive: true });
+          const folder = await mkdtemp(path.join(cacheDir, 'soulpress-search-'));
+          const shards = rendered.then((whole) => indexNotes(whole.notes, folder, cacheDir));
           // Awaited at build:done; a build that fails before then must not also report this.
           shards.catch(() => undefined);
           notesIndex = { folder, shards, count: site.notes.length };
