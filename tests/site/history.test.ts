@@ -2,7 +2,8 @@
 // commit each for an edit near the top, near the end, a note added, a note removed, a rename, a mode
 // flip and a change no load reads. Each entry's cache figures must be what `soul-vault diff` says for
 // that commit against its parent (the CLI's answer is itself checked against two `load` prompts).
-// A vault outside any git repository builds with no history section at all.
+// A vault outside any git repository builds with no history section at all; that build has search off
+// too, and also checks what a build without search leaves out.
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -146,18 +147,35 @@ describe('history pages over a fixture repository', () => {
   });
 });
 
-test('a vault outside any git repository builds with no history section: no pages, no links, no error', () => {
+// Two sections a build can be without, in one build: history (no git repository) and search (switched off).
+describe('a vault outside any git repository, built with SOULPRESS_SEARCH=off', () => {
   const vault = path.join(work, 'outside', 'vaults');
-  cpSync(VAULTS, vault, { recursive: true });
   const outDir = path.join(work, 'outside-dist');
-  const run = astroBuild({ outDir, vault, env: { SOULPRESS_SEARCH: 'off', GIT_CEILING_DIRECTORIES: work } });
-  assert.equal(run.status, 0, run.stderr);
-  assert.equal(exists(path.join(outDir, 'history/index.html')), false);
-  assert.deepEqual(listFiles(outDir).filter((f) => /(^|\/)history\//.test(f)), []);
-  for (const page of ['index.html', 'souls/pippa/index.html', 'notes/pippa/core/curiosity/index.html']) {
-    const html = readPage(outDir, page);
-    assert.doesNotMatch(html, /\/history\//, page);
-    assert.doesNotMatch(html, /note-history/, page);
-  }
-  assert.doesNotMatch(run.stdout + run.stderr, /not_a_repository|fatal: not a git repository/);
+  let log = '';
+  before(() => {
+    cpSync(VAULTS, vault, { recursive: true });
+    const run = astroBuild({ outDir, vault, env: { SOULPRESS_SEARCH: 'off', GIT_CEILING_DIRECTORIES: work } });
+    assert.equal(run.status, 0, run.stderr);
+    log = run.stdout + run.stderr;
+  });
+
+  test('builds with no history section: no pages, no links, no error', () => {
+    assert.equal(exists(path.join(outDir, 'history/index.html')), false);
+    assert.deepEqual(listFiles(outDir).filter((f) => /(^|\/)history\//.test(f)), []);
+    for (const page of ['index.html', 'souls/pippa/index.html', 'notes/pippa/core/curiosity/index.html']) {
+      const html = readPage(outDir, page);
+      assert.doesNotMatch(html, /\/history\//, page);
+      assert.doesNotMatch(html, /note-history/, page);
+    }
+    assert.doesNotMatch(log, /not_a_repository|fatal: not a git repository/);
+  });
+
+  test('builds no search index and no search link; its search page says so', () => {
+    assert.equal(exists(path.join(outDir, 'pagefind')), false);
+    assert.equal(exists(path.join(outDir, 'pagefind-notes')), false);
+    assert.doesNotMatch(readPage(outDir, 'index.html'), /href="\/search\/"/);
+    const page = readPage(outDir, 'search/index.html');
+    assert.match(page, /built without a search index/);
+    assert.doesNotMatch(page, /<form class="search-form"/);
+  });
 });

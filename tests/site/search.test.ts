@@ -1,11 +1,12 @@
-// Search: the default build ships a Pagefind index and a search page; a build with search off
-// ships neither the index nor a link to it, and its search page says so instead of failing.
+// Search: the default build ships a Pagefind index and a search page. A build with search off (which
+// ships neither the index nor a link to it, its search page saying so) is checked in history.test.ts,
+// on the build of a vault outside git that has no history section either: one build for both.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { after, test } from 'node:test';
-import { DIST, astroBuild, cleanup, exists, readPage, tmp } from './helpers/dist.ts';
+import { test } from 'node:test';
+import { DIST, exists, readPage } from './helpers/dist.ts';
 
 test('the default build has a Pagefind index and the search page uses it', () => {
   assert.ok(exists(path.join(DIST, 'pagefind/pagefind.js')), 'dist/pagefind/pagefind.js');
@@ -17,21 +18,6 @@ test('the default build has a Pagefind index and the search page uses it', () =>
   assert.match(page, /data-pagefind="\/pagefind\/pagefind\.js"/);
   assert.match(page, /data-pagefind-notes="\/pagefind-notes\/0\/"/);
   assert.match(readPage(DIST, 'index.html'), /href="\/search\/"/);
-});
-
-const off = tmp('soulpress-nosearch-');
-after(() => cleanup(off));
-
-test('SOULPRESS_SEARCH=off builds no index and no search link', () => {
-  const outDir = path.join(off, 'dist');
-  const run = astroBuild({ outDir, env: { SOULPRESS_SEARCH: 'off' } });
-  assert.equal(run.status, 0, run.stderr);
-  assert.equal(exists(path.join(outDir, 'pagefind')), false);
-  assert.equal(exists(path.join(outDir, 'pagefind-notes')), false);
-  assert.doesNotMatch(readPage(outDir, 'index.html'), /href="\/search\/"/);
-  const page = readPage(outDir, 'search/index.html');
-  assert.match(page, /built without a search index/);
-  assert.doesNotMatch(page, /<form class="search-form"/);
 });
 
 /** Every page record of a Pagefind index: fragments are gzip, after Pagefind's 12-byte signature. */
