@@ -49,7 +49,9 @@ function memberPages(vaults: string): string[] {
 
 before(async () => {
   assert.ok(NPM, 'npm test starts this suite, so npm_execpath names npm');
-  const packed = await run(process.execPath, [NPM, 'pack', '--json', '--pack-destination', work], { cwd: ROOT, env: process.env, maxBuffer: 64 << 20, timeout: 240_000 });
+  // lib/ as the script that started this built it (typecheck or test:package): packing again would
+  // rebuild it while the unit tests that run beside this file start astro over it.
+  const packed = await run(process.execPath, [NPM, 'pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, env: process.env, maxBuffer: 64 << 20, timeout: 240_000 });
   const [info] = JSON.parse(packed.stdout) as { filename: string }[];
   tarball = path.join(work, info!.filename);
   mkdirSync(project);
