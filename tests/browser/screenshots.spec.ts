@@ -19,6 +19,9 @@ const PAGES = [
   { name: 'agent-entry', path: '/agents/mingjing/knowledge/sources/citation-style/' },
 ] as const;
 
+// --bg in each scheme (src/styles/global.css), as computed style reports it.
+const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(14, 17, 22)' } as const;
+
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
@@ -28,24 +31,30 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`${scheme} scheme`, () => {
-    test.use({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
+// One visit a page, light then dark: the site's colours are CSS alone (light-dark() under color-scheme,
+// no transitions), so switching the emulated scheme draws what a page loaded in dark draws.
+test.describe('light and dark schemes', () => {
+  test.use({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
 
-    for (const { name, path } of PAGES) {
-      test(`${name} renders and is captured`, async ({ page }) => {
-        const errors = collectErrors(page);
-        await page.goto(path);
-        await expect(page.locator('h1')).toBeVisible();
-        await expect(page.locator('[data-theme-toggle]')).toBeVisible();
+  for (const { name, path } of PAGES) {
+    test(`${name} renders and is captured in light and dark`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.locator('[data-theme-toggle]')).toBeVisible();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${path}: ${scheme} background`).toBe(BACKGROUND[scheme]);
+        // From the top: the edit cost capture below scrolled the page, and sticky parts draw where it stands.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
         // A note's edit cost table sits below the note's body: captured on its own too, to be looked at.
         if (name.startsWith('note')) await page.locator('[data-edit-cost]').screenshot({ path: `${SHOTS}/${name}-edit-cost-${scheme}.png` });
-        expect(errors).toEqual([]);
-      });
-    }
-  });
-}
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
 
 test.describe('theme toggle', () => {
   test.use({ colorScheme: 'light' });
