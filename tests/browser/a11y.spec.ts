@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { firstPagePerRoute, siteRoutes } from '../../src/build/routes.ts';
+import { switchScheme } from './helpers/scheme.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -33,10 +34,10 @@ const AXE_SOURCE = readFileSync(fromAxePlaywright.resolve('axe-core/axe.min.js')
 const AXE_PRESENT = 'if (typeof window.axe?.run !== "function") throw new Error("axe is not in the page")';
 
 /**
- * axe over the page as it is now, axe already in it. Legacy mode runs axe in the page in one call; the default runs it in
- * each frame and then finishes the report in a new blank page, which costs about half a second a call
- * (measured: 1.2-2.4 s against 1.6-5.2 s for every rule on a soul page) and buys nothing here: the site
- * has no frames.
+ * axe over the page as it is now, axe already in it. Legacy mode runs axe in the page in one call; the
+ * default runs it in each frame and then finishes the report in a new blank page, which costs about half
+ * a second a call (measured: 1.2-2.4 s against 1.6-5.2 s for every rule on a soul page) and buys nothing
+ * here: the site has no frames.
  */
 async function axeOn(page: Page, url: string, scheme: 'light' | 'dark'): Promise<string[]> {
   // Violations only: axe then leaves out the nodes of every rule that passed, most of its time on a long page.
@@ -48,10 +49,8 @@ async function axeOn(page: Page, url: string, scheme: 'light' | 'dark'): Promise
 }
 
 /**
- * One visit to a page: every rule in light, then, when asked, the colour rules in dark. The site's
- * colours are CSS alone (light-dark() under color-scheme, no transitions), so switching the emulated
- * scheme on the loaded page draws what a page loaded in dark draws, without loading it and opening its
- * preview a second time.
+ * One visit to a page: every rule in light, then, when asked, the colour rules in dark, switched on the
+ * loaded page (helpers/scheme.ts) rather than loading it and opening its preview a second time.
  */
 async function violations(page: Page, url: string, dark: boolean): Promise<{ light: string[]; dark: string[] }> {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -68,14 +67,9 @@ async function violations(page: Page, url: string, dark: boolean): Promise<{ lig
   await page.evaluate(AXE_SOURCE);
   const light = await axeOn(page, url, 'light');
   if (!dark) return { light, dark: [] };
-  await page.emulateMedia({ colorScheme: 'dark' });
-  // The switch really took: the page's background is the dark one, so a colour check of light is not passed off as dark.
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${url}: dark background`).toBe(DARK_BG);
+  await switchScheme(page, 'dark', url);
   return { light, dark: await axeOn(page, url, 'dark') };
 }
-
-// --bg in dark (src/styles/global.css), as computed style reports it.
-const DARK_BG = 'rgb(14, 17, 22)';
 
 /** The sitemap at 1280 px, light and dark in one visit a page: both tests below read the one walk. */
 let desktop: Promise<Array<{ light: string[]; dark: string[] }>> | null = null;

@@ -2,6 +2,7 @@
 // the heading shows, the console stays clean, and the theme toggle flips data-theme.
 import { expect, test } from '@playwright/test';
 import type { ConsoleMessage, Page } from '@playwright/test';
+import { BACKGROUND, switchScheme } from './helpers/scheme.ts';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -19,9 +20,6 @@ const PAGES = [
   { name: 'agent-entry', path: '/agents/mingjing/knowledge/sources/citation-style/' },
 ] as const;
 
-// --bg in each scheme (src/styles/global.css), as computed style reports it.
-const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(14, 17, 22)' } as const;
-
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
@@ -31,8 +29,7 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-// One visit a page, light then dark: the site's colours are CSS alone (light-dark() under color-scheme,
-// no transitions), so switching the emulated scheme draws what a page loaded in dark draws.
+// One visit a page, light then dark, the scheme switched on the loaded page (helpers/scheme.ts).
 test.describe('light and dark schemes', () => {
   test.use({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
 
@@ -43,8 +40,7 @@ test.describe('light and dark schemes', () => {
       await expect(page.locator('h1')).toBeVisible();
       await expect(page.locator('[data-theme-toggle]')).toBeVisible();
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${path}: ${scheme} background`).toBe(BACKGROUND[scheme]);
+        await switchScheme(page, scheme, path);
         // From the top: the edit cost capture below scrolled the page, and sticky parts draw where it stands.
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
@@ -67,7 +63,7 @@ test.describe('theme toggle', () => {
     await page.locator('[data-theme-toggle]').click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(background).not.toBe('rgb(255, 255, 255)');
+    expect(background).not.toBe(BACKGROUND.light);
     await page.goto('/shared/');
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await page.locator('[data-theme-toggle]').click();
@@ -121,7 +117,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('[data-theme-toggle]')).toBeHidden();
     await expect(page.locator('button.copy').first()).toBeHidden();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(background).not.toBe('rgb(255, 255, 255)');
+    expect(background).not.toBe(BACKGROUND.light);
   });
 
   test('an agent page reads fully: sections, SHOW, rules; the preview stays hidden', async ({ page }) => {
@@ -145,7 +141,7 @@ test.describe('print', () => {
     await expect(page.locator('.prompt-text details').first()).toHaveAttribute('open', '');
     await expect(page.locator('[data-prompt-text]')).toBeVisible();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(background).toBe('rgb(255, 255, 255)');
+    expect(background).toBe(BACKGROUND.light);
     await page.screenshot({ path: `${SHOTS}/soul-print.png`, fullPage: true });
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     await expect(page.locator('.prompt-text details').first()).not.toHaveAttribute('open', '');
