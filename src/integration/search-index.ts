@@ -18,7 +18,7 @@ import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageK
 import { shardsOf } from '../data/search-shards.ts';
 import { versionOf } from '../node/package-version.ts';
 import { esc } from '../render/escape.ts';
-import { searchCopy } from './search-copy.ts';
+import { searchCopyBytes } from './search-copy.ts';
 
 
 // Page chrome is left out, so excerpts read as the page's text: buttons ("Copy"), code captions'
@@ -103,7 +103,7 @@ async function makeFolders(root: string, folders: readonly string[]): Promise<vo
 }
 
 /** Each of `files` (relative to `root`) written under `root`, its folders made first, `limit` at a time. */
-async function writeAt(root: string, files: readonly string[], limit: number, content: (file: string) => string | Promise<string>): Promise<void> {
+async function writeAt(root: string, files: readonly string[], limit: number, content: (file: string) => string | Buffer | Promise<string | Buffer>): Promise<void> {
   await mkdir(root, { recursive: true });
   await makeFolders(root, files.map((f) => path.dirname(f)));
   await mapPooled(files, limit, async (f) => writeFile(path.join(root, f), await content(f)));
@@ -172,7 +172,7 @@ async function otherPages(outDir: string): Promise<string[]> {
 async function copyOtherPages(outDir: string, folder: string): Promise<number> {
   const pages = await otherPages(outDir);
   // Fewer at once than the notes' documents: each of these is read whole first (a soul page is ~700 KB).
-  await writeAt(folder, pages, 16, async (p) => searchCopy(await readFile(path.join(outDir, p), 'utf8')));
+  await writeAt(folder, pages, 16, async (p) => searchCopyBytes(await readFile(path.join(outDir, p))));
   return pages.length;
 }
 
