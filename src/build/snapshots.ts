@@ -5,6 +5,7 @@ import { tokenKey } from '../data/bundles.ts';
 import { bytesPerToken } from '../data/token-rate.ts';
 import type { MemberView, NoteView, SiteData } from '../data/types.ts';
 import { excerptHtml } from '../markdown/excerpt.ts';
+import { pageCacheKey } from './page-cache.ts';
 
 // Each note's place in the site's order by its store key, made once per site: a member reads a few
 // hundred of thousands of notes, and every bundle page asks.
@@ -41,12 +42,17 @@ export function snapshotKeys(site: SiteData, member: MemberView): string[] {
   return readNotes(site, member).map((i) => storeKey(site.notes[i]!));
 }
 
-export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
+/**
+ * The JSON a member's preview fetches. `fileOf` gives each file's value: the note's text, or, for
+ * `snapshotCacheKey`, its revision (the SHA-256 of the same bytes), so the key covers every field of
+ * the snapshot without serialising the notes' text.
+ */
+export function memberSnapshot(site: SiteData, member: MemberView, fileOf: (note: NoteView) => string = (note) => note.source): Snapshot {
   const files: Snapshot['files'] = {};
   const notes: Snapshot['notes'] = {};
   for (const i of readNotes(site, member)) {
     const note = site.notes[i]!;
-    files[storeKey(note)] = note.source;
+    files[storeKey(note)] = fileOf(note);
     notes[note.uri] = { title: note.title, href: note.href };
   }
   const revisions: Snapshot['revisions'] = {};
@@ -58,6 +64,11 @@ export function memberSnapshot(site: SiteData, member: MemberView): Snapshot {
     for (const d of b.documents) tokens.counts[tokenKey(d)] = d.tokens.tokens;
   }
   return { family: site.family, soul: member.id, kind: member.kind, harness: site.harness, presets: member.presets, files, notes, revisions, tokens };
+}
+
+/** The snapshot endpoint's key for Astro's incremental build: a rebuild copies a snapshot no edit reached. */
+export function snapshotCacheKey(site: SiteData, member: MemberView): string {
+  return pageCacheKey(site, { snapshot: memberSnapshot(site, member, (note) => note.revision) });
 }
 
 export function noteIndex(site: SiteData): NoteIndex {
