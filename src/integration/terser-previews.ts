@@ -24,7 +24,7 @@ export function terserPreviews(cacheDir: string | null): Plugin {
     name: 'soulpress:terser-previews',
     apply: 'build',
     async renderChunk(code, chunk) {
-      const kept = await KeptFile.open<string>(cacheDir, `soulpress-previews/${chunk.name}.json`, MAKER);
+      const kept = await KeptFile.open<string>(cacheDir, `soulpress-previews/${chunk.name}`, MAKER);
       const key = createHash('sha256').update(code).digest('base64url');
       let out = kept.get(key);
       if (out === undefined) {

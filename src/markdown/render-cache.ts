@@ -10,7 +10,7 @@ import type { RenderJob } from './render-pool.ts';
 import { versionOf } from '../node/package-version.ts';
 import { KeptFile } from '../node/kept-file.ts';
 
-const FILE = 'soulpress-notes-html.json';
+const FILE = 'soulpress-notes-html';
 
 let renderer: string | undefined;
 

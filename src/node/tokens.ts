@@ -68,7 +68,7 @@ const texts = new Map<string, number>();
  * Counts kept between builds (in the cache folder, beside the rendered notes), by a digest of the
  * text: a rebuild after one edit counts only the texts that changed. Short texts are counted, not looked up.
  */
-const STORE_FILE = 'soulpress-tokens.json';
+const STORE_FILE = 'soulpress-tokens';
 const STORED_MIN = 128;
 let store: { dir: string; kept: KeptFile<number> } | null = null;
 

@@ -5,6 +5,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { deserialize, serialize } from 'node:v8';
 import { terserPreviews } from '../../src/integration/terser-previews.ts';
 
 type Render = (code: string, chunk: { name: string }) => Promise<{ code: string }>;
@@ -34,19 +35,19 @@ test('compresses without changing what the code does', async () => {
 test('keeps each result in the cache folder by its input, and compresses again when the input changes', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'soulpress-terser-'));
   const first = await renderOf(dir)(SOURCE, { name: 'live-start' });
-  assert.deepEqual(await readdir(path.join(dir, 'soulpress-previews')), ['live-start.json']);
-  const file = path.join(dir, 'soulpress-previews', 'live-start.json');
+  assert.deepEqual(await readdir(path.join(dir, 'soulpress-previews')), ['live-start.v8']);
+  const file = path.join(dir, 'soulpress-previews', 'live-start.v8');
   // A later build reads what is kept: prove it by planting a marker in the kept value.
-  const pack = JSON.parse(await readFile(file, 'utf8')) as { maker: string; entries: Record<string, string> };
-  const [key] = Object.keys(pack.entries);
-  pack.entries[key!] = '/* kept */' + first.code;
-  await writeFile(file, JSON.stringify(pack));
+  const pack = deserialize(await readFile(file)) as { maker: string; entries: Map<string, string> };
+  const [key] = pack.entries.keys();
+  pack.entries.set(key!, '/* kept */' + first.code);
+  await writeFile(file, serialize(pack));
   assert.equal((await renderOf(dir)(SOURCE, { name: 'live-start' })).code, '/* kept */' + first.code);
   // Other code is compressed afresh, and the file then holds only what that build used.
   const changed = SOURCE.replace('item.bytes', 'item.size');
   const second = await renderOf(dir)(changed, { name: 'live-start' });
   assert.match(second.code, /\.size/);
-  const after = JSON.parse(await readFile(file, 'utf8')) as { entries: Record<string, string> };
-  assert.equal(Object.keys(after.entries).length, 1);
-  assert.notEqual(Object.keys(after.entries)[0], key);
+  const after = deserialize(await readFile(file)) as { entries: Map<string, string> };
+  assert.equal(after.entries.size, 1);
+  assert.notEqual([...after.entries.keys()][0], key);
 });
