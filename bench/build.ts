@@ -69,7 +69,7 @@ export interface BuildOptions {
   /** Extra environment for the child, e.g. SOULPRESS_SEARCH=off. */
   env?: Record<string, string>;
   timeoutMs?: number;
-  /** Keep what an earlier build left in cacheDir (a rebuild); by default every build is cold. */
+  /** Keep what an earlier build left in outDir and cacheDir (a rebuild); by default every build is cold. */
   warm?: boolean;
   /** Another project folder to build (an experiment under bench/), instead of the project's own. */
   root?: string;
@@ -88,9 +88,10 @@ export async function runBuild(o: BuildOptions): Promise<BuildRun> {
   // from inside the repo (bench/tmp/ is ignored by git).
   if (path.relative(REPO, o.outDir).startsWith('..')) throw new Error(`outDir must be inside ${REPO}, e.g. bench/tmp/: ${o.outDir}`);
   const clear = o.discard ?? ((dir: string) => rmSync(dir, { recursive: true, force: true }));
-  if (existsSync(o.outDir)) clear(o.outDir);
-  // A cold build starts from an empty cache folder: Astro's page and content caches and Soulpress's
-  // rendered notes and search shards would otherwise make a second run of the same build a rebuild.
+  // A cold build starts from an empty outDir and cache folder: Astro's page and content caches and
+  // Soulpress's rendered notes and search shards would otherwise make a second run of the same build a
+  // rebuild. A rebuild keeps both, as running `astro build` again in a project does.
+  if (!o.warm && existsSync(o.outDir)) clear(o.outDir);
   if (!o.warm && existsSync(o.cacheDir)) clear(o.cacheDir);
   mkdirSync(o.cacheDir, { recursive: true });
   const root = o.root ?? { soulpress: REPO, plain: PLAIN_ROOT, starlight: STARLIGHT_ROOT }[o.project];

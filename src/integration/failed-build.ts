@@ -11,15 +11,19 @@ let pending: string | null = null;
 let listening = false;
 
 function emptyPending(): void {
-  if (pending === null) return;
+  if (pending !== null) emptyOutDir(pending);
+}
+
+/** Empty `outDir` as Astro does when a build starts. */
+export function emptyOutDir(outDir: string): void {
   let names: string[];
   try {
-    names = readdirSync(pending);
+    names = readdirSync(outDir);
   } catch {
     return;
   }
   // Astro keeps `.git` when it empties the outDir; so do we.
-  for (const name of names) if (name !== '.git') rmSync(path.join(pending, name), { recursive: true, force: true });
+  for (const name of names) if (name !== '.git') rmSync(path.join(outDir, name), { recursive: true, force: true });
 }
 
 /** Empty `outDir` at process exit unless `releaseOutDir()` is called first. */

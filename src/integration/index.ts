@@ -16,7 +16,9 @@ import { ROUTES, routeEntrypoint, routesFor } from './routes.ts';
 import type { RouteEntry } from '../data/urls.ts';
 import { astroConfig, missingIntegrations } from './astro-config.ts';
 import { indexNotes, writeSearchIndex } from './search-index.ts';
-import { guardOutDir, releaseOutDir } from './failed-build.ts';
+import { emptyOutDir, guardOutDir, releaseOutDir } from './failed-build.ts';
+import { assetFiles, clearAllButPages, keepableOutDir, pruneOutDir, recordOutDir } from './kept-out-dir.ts';
+import type { KeptOutDir } from './kept-out-dir.ts';
 import { siteModule } from './virtual-site.ts';
 import { SHARE_STORE, prepareShareImages } from '../build/share-images.ts';
 import type { SiteData } from '../data/types.ts';
@@ -76,6 +78,10 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
   const images: { line: string | null } = { line: null };
   // The note pages' search index, started once the vault is loaded and written while Astro renders.
   let notesIndex: { folder: string; shards: Promise<string[]>; count: number } | null = null;
+  // A build keeps the last build's outDir when it is as that build left it (src/integration/kept-out-dir.ts):
+  // where, what was in it, and the cache folder its record is kept in.
+  let kept: { outDir: string; files: KeptOutDir } | null = null;
+  let recordIn: string | null = null;
   return {
     name: 'soulpress',
     hooks: {
@@ -100,6 +106,9 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
           inject(ROUTES);
           return;
         }
+        // Only a build writes the outDir, and a project that keeps its outDir itself is left to do so.
+        const keeps = command === 'build' && config.vite?.build?.emptyOutDir !== false;
+        const keepable = keeps ? keepableOutDir(fileURLToPath(config.outDir), cacheDir) : Promise.resolve(null);
         let loaded: LoadedSite;
         let lessons;
         try {
@@ -107,6 +116,14 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         } catch (error) {
           if (error instanceof SiteBuildError || error instanceof LessonError) throw new VaultBuildFailure(error);
           throw error;
+        }
+        if (keeps) {
+          recordIn = cacheDir;
+          const files = await keepable;
+          if (files) {
+            kept = { outDir: fileURLToPath(config.outDir), files };
+            updateConfig({ vite: { build: { emptyOutDir: false } } });
+          }
         }
         const { site, rendered } = loaded;
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
@@ -144,14 +161,26 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
       },
       // From here on a failed build empties the outDir rather than leave half a site in it.
       'astro:build:start': () => {
-        if (outDir !== null) guardOutDir(outDir);
+        if (outDir === null) return;
+        guardOutDir(outDir);
+        if (!kept) return;
+        // An integration after this one moved the outDir: the kept one is not it, so empty it as Astro would have.
+        if (path.resolve(kept.outDir) !== path.resolve(outDir)) {
+          emptyOutDir(outDir);
+          kept = null;
+        } else clearAllButPages(outDir, kept.files);
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        const out = fileURLToPath(dir);
+        const pages = assetFiles(out, assets);
+        // First, before this hook writes anything: what the kept outDir held that this build did not write or keep.
+        if (kept) logger.info(`kept the last build's pages in place: ${kept.files.pages.size} found, ${pruneOutDir(out, kept.files, pages)} of them no longer built and removed`);
         if (search && notesIndex) {
-          const pages = await writeSearchIndex(fileURLToPath(dir), notesIndex.folder, notesIndex.shards, notesIndex.count);
-          logger.info(`search index: ${pages} pages`);
+          const indexed = await writeSearchIndex(out, notesIndex.folder, notesIndex.shards, notesIndex.count);
+          logger.info(`search index: ${indexed} pages`);
         }
         if (images.line !== null) logger.info(images.line);
+        if (recordIn !== null) await recordOutDir(out, recordIn, pages);
         releaseOutDir();
       },
     },

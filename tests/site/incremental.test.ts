@@ -1,6 +1,7 @@
 // Incremental builds: a build that reuses the last build's cache (Astro's page cache, the rendered
 // notes, the search shards) writes exactly the bytes a cold build of the same vault writes, after
-// an edit, and after a note is added and another removed. The vault is the sample plus enough
+// an edit (into a fresh outDir, as CI builds), and after a note is added and another removed (into
+// the outDir the last build left, whose unchanged pages stay in place). The vault is the sample plus enough
 // notes for two search shards, so a one-note edit leaves one shard to reuse.
 import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,12 +57,28 @@ test('a rebuild after one edit reuses the unchanged pages and shard, and writes 
   assert.equal(after.filter((s) => before.includes(s)).length, 1, 'the shard without the edited note is reused');
 });
 
-test('a rebuild after a note is added and another removed writes the bytes of a cold build', () => {
+const inPlace = (log: string): number => (log.match(/\(cached\)/g) ?? []).length;
+const restored = (log: string): number => (log.match(/\(restored\)/g) ?? []).length;
+
+test('a rebuild into the outDir the last build left, after a note is added and another removed, keeps its pages in place and writes the bytes of a cold build', () => {
   writeFileSync(path.join(archive, 'entry-new.md'), '# A new entry\n\nLinks to [curiosity](soul://pippa/core/curiosity.md).\n');
   rmSync(path.join(archive, 'entry-0003.md'));
-  const again = build('again-2', 'cache');
+  // 'again' is where the last build with this cache folder wrote: its unchanged pages stay where they are.
+  const again = build('again', 'cache');
   rmSync(path.join(work, 'cold-cache'), { recursive: true, force: true });
   const cold = build('cold-2', 'cold-cache');
   sameBytes(again.dir, cold.dir);
-  assert.ok(reused(again.log) > 0, 'pages whose data did not change are still reused');
+  // The archive's folder gained and lost a note, so its notes' pages (their folder tree) change; the rest stay.
+  assert.ok(inPlace(again.log) > 0, 'pages whose data did not change stay in place');
+  assert.equal(restored(again.log), 0, 'nothing is copied back from the cache');
+  assert.match(again.log, /no longer built and removed/);
+});
+
+test('a page changed in the outDir since the last build makes the next build empty it and copy from the cache, as Astro does', () => {
+  const page = path.join(work, 'again', 'notes', 'pippa', 'archive', 'entry-0004', 'index.html');
+  appendFileSync(page, '<!-- changed by hand -->');
+  const next = build('again', 'cache');
+  sameBytes(next.dir, path.join(work, 'cold-2'));
+  assert.equal(inPlace(next.log), 0);
+  assert.ok(restored(next.log) > 0, 'the unchanged pages are copied from the cache');
 });
