@@ -4,7 +4,7 @@
 import { PROMPT_SEPARATOR, documentResends, flipResend, resentShare, utf8Length } from '../core/index.ts';
 import type { Bundle, DocumentResend } from '../core/index.ts';
 import { cacheBreakCost } from './cost.ts';
-import type { ImpactCost, ImpactRowView, ModelPrice, NoteImpactView, ResendFigures, ResendView } from './types.ts';
+import type { ImpactCost, ImpactRowView, ModelPrice, NoteImpactView, NoteView, ResendFigures, ResendView } from './types.ts';
 
 export type { ImpactCost, ResendFigures };
 
@@ -103,4 +103,21 @@ export const roundShare = (share: number): number => Math.round(share * 100_000)
 /** Notes by what an edit to them resends over every bundle, most first; a stable sort keeps their order among equals. */
 export function byEditCost<T extends { impact: NoteImpactView }>(notes: readonly T[]): T[] {
   return [...notes].sort((a, b) => b.impact.total.resentTokens - a.impact.total.resentTokens);
+}
+
+/** A vault page's row for a note: what its edit-cost table shows, and nothing else (the page's cache key is over it). */
+export interface EditCostRow {
+  uri: string;
+  title: string;
+  href: string;
+  /** Bundles that carry the note, and how many of them whole. */
+  bundles: number;
+  whole: number;
+  resentBytes: number;
+  resentTokens: number;
+}
+
+/** A vault's notes as edit-cost rows, most costly first. */
+export function editCostRows(notes: readonly NoteView[]): EditCostRow[] {
+  return byEditCost(notes).map((n) => ({ uri: n.uri, title: n.title, href: n.href, bundles: n.impact.entries.length, whole: n.impact.whole, resentBytes: n.impact.total.resentBytes, resentTokens: n.impact.total.resentTokens }));
 }
