@@ -6,7 +6,7 @@ import { FsStore } from '../node/index.ts';
 import { bundleLabel, bundleView, cachePrefix } from '../data/bundles.ts';
 import { familyMapView } from '../data/family-map.ts';
 import { priceTableProblem, turnCosts } from '../data/cost.ts';
-import { TOKENIZER, cacheBreakTokens, exactTokens, openTokenStore, saveTokenStore } from '../node/tokens.ts';
+import { TOKENIZER, exactTokens, openTokenStore, promptBreakTokens, saveTokenStore } from '../node/tokens.ts';
 import { SiteBuildError, building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
@@ -220,7 +220,7 @@ async function loadMembers(options: SiteOptions, store: MemoStore, family: Famil
       const key = `${soul}/${preset}`;
       const own = view(bundle, key, soulPath(soul, preset), siblings);
       // What switching to the preset leaves of the no-preset bundle's cache.
-      const prefix = { ...cachePrefix(base, own, 'the no-preset bundle'), resentTokens: cacheBreakTokens(base.promptText, own.promptText).resentTokens };
+      const prefix = { ...cachePrefix(base, own, 'the no-preset bundle'), resentTokens: promptBreakTokens(base, own).resentTokens };
       made.push({ key, bundle, view: { ...own, cachePrefix: prefix } });
     }
     out.souls.push(keep(soul, { presets, touched: record.touched, bundles: made, view: memberView(base, presets, byUri, record.reads) }));

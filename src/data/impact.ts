@@ -10,8 +10,11 @@ export type { ImpactCost, ResendFigures };
 
 /** Counts the tails of a prompt (src/node/tokens.ts: suffixTokens and headedTokens). */
 export interface ImpactCounter {
-  /** Per text: tokens of the joined texts from its start to the end; 0 for an empty text. */
-  suffixes(texts: readonly string[], sep: string): number[];
+  /**
+   * Per text: tokens of the joined texts from its start to the end; 0 for an empty text. `revision`, when
+   * given, is the SHA-256 of the joined texts' bytes (the bundle's revision), for a counter that keeps answers.
+   */
+  suffixes(texts: readonly string[], sep: string, revision?: string): number[];
   /** Tokens of `head`, `sep`, then the texts from `from` on, given their suffixes. */
   headed(head: string, sep: string, texts: readonly string[], suffixes: readonly number[], from: number): number;
 }
@@ -52,7 +55,7 @@ export function priceImpact(d: Omit<DocumentImpact, 'uri'>, prices: readonly Mod
  */
 export function bundleImpacts(bundle: Bundle, counter: ImpactCounter, wholeText: (uri: string) => string | null, wanted: (uri: string) => boolean = () => true): DocumentImpact[] {
   const texts = bundle.documents.map((d) => d.text);
-  const suffixes = counter.suffixes(texts, PROMPT_SEPARATOR);
+  const suffixes = counter.suffixes(texts, PROMPT_SEPARATOR, bundle.revision);
   const first = texts.findIndex((t) => t !== '');
   const promptTokens = first < 0 ? 0 : suffixes[first]!;
   const out: DocumentImpact[] = [];

@@ -1,4 +1,6 @@
-// Node-only: what version of a package is installed, for cache keys that must change with it.
+// Node-only: what version of a package is installed, or of one of this package's own modules, for
+// cache keys that must change with it.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,3 +28,13 @@ export function versionOf(pkg: string): string {
   }
 }
 
+
+/**
+ * A module of this package by its own bytes, for a cache of what that module makes: its URL as
+ * `new URL('./name.ts', import.meta.url)` names it in the sources; compiled, the file is the .js beside it.
+ */
+export function sourceDigest(module: URL): string {
+  let file = fileURLToPath(module);
+  if (!import.meta.url.endsWith('.ts')) file = file.replace(/\.ts$/, '.js');
+  return createHash('sha256').update(readFileSync(file)).digest('base64url');
+}

@@ -4,7 +4,7 @@
 import { countTokens as o200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { createHash } from 'node:crypto';
 import { PROMPT_SEPARATOR, commonPrefixLength } from '../core/index.ts';
-import { versionOf } from './package-version.ts';
+import { sourceDigest, versionOf } from './package-version.ts';
 import { KeptFile } from './kept-file.ts';
 import type { TokenCounter } from '../data/bundles.ts';
 import type { ImpactCounter } from '../data/impact.ts';
@@ -65,18 +65,25 @@ function countPiece(text: string): number {
 const texts = new Map<string, number>();
 
 /**
- * Counts kept between builds (in the cache folder, beside the rendered notes), by a digest of the
- * text: a rebuild after one edit counts only the texts that changed. Short texts are counted, not looked up.
+ * Counts kept between builds (in the cache folder, beside the rendered notes): a long text's by a
+ * digest of it, and a prompt's figures by its revision (SHA-256 of its bytes), so a rebuild after one
+ * edit counts only the texts and prompts that changed. Short texts are counted, not looked up. The
+ * file is made by the tokenizer and this module's code: a change to either starts it afresh.
  */
 const STORE_FILE = 'soulpress-tokens';
 const STORED_MIN = 128;
-let store: { dir: string; kept: KeptFile<number> } | null = null;
+type Kept = number | number[];
+let store: { dir: string; kept: KeptFile<Kept> } | null = null;
+
+function storeMaker(): string {
+  return `${TOKENIZER.id} gpt-tokenizer@${versionOf('gpt-tokenizer')} ${sourceDigest(new URL(import.meta.url))}`;
+}
 
 /** Use the counts the last build left under `dir` (Astro's cacheDir); null keeps counts in memory only. */
 export async function openTokenStore(dir: string | null): Promise<void> {
   if (dir === null) return void (store = null);
   if (store?.dir === dir) return;
-  store = { dir, kept: await KeptFile.open<number>(dir, STORE_FILE, `${TOKENIZER.id} gpt-tokenizer@${versionOf('gpt-tokenizer')}`) };
+  store = { dir, kept: await KeptFile.open<Kept>(dir, STORE_FILE, storeMaker()) };
 }
 
 /** Write the counts this build used, then start the next build from them. */
@@ -84,13 +91,25 @@ export async function saveTokenStore(): Promise<void> {
   await store?.kept.save();
 }
 
+/** The value kept under `key` by the last build, else made now; either way kept for the next build. */
+function kept<V extends Kept>(key: string, make: () => V): V {
+  if (store === null) return make();
+  let value = store.kept.get(key) as V | undefined;
+  if (value === undefined) store.kept.set(key, (value = make()));
+  return value;
+}
+
 /** A long text's count from the last build's store, else counted now; either way kept for the next build. */
 function stored(text: string, count: () => number): number {
   if (store === null || text.length < STORED_MIN) return count();
-  const key = createHash('sha1').update(text).digest('base64url');
-  let n = store.kept.get(key);
-  if (n === undefined) store.kept.set(key, (n = count()));
-  return n;
+  return kept(createHash('sha1').update(text).digest('base64url'), count);
+}
+
+/** The key of texts joined by `sep` into the prompt `revision` names: the revision fixes the joined text, and the texts' lengths where each lies in it. */
+function tailsKey(revision: string, texts: readonly string[], sep: string): string {
+  const hash = createHash('sha1').update(sep);
+  for (const text of texts) hash.update(`${text.length},`);
+  return `tails\0${revision}\0${hash.digest('base64url')}`;
 }
 
 /** Tokens of `text` under o200k_base, exactly as the tokenizer counts the whole text. */
@@ -188,7 +207,12 @@ export function headedTokens(head: string, sep: string, texts: readonly string[]
   let next = from;
   while (next < texts.length && texts[next] === '') next++;
   if (next === texts.length) return countTokens(head);
-  if (/^\n+$/.test(sep) && CUTTABLE.test(texts[next]![0]!)) return countPieces(head + sep) + suffixes[next]!;
+  if (/^\n+$/.test(sep) && CUTTABLE.test(texts[next]![0]!)) {
+    // `sep` starts no piece (whitespace is never cut before), so it only lengthens the head's last
+    // piece: the head's own count, kept like any text's, with that piece counted again.
+    const last = head.slice(lastCut(head, head.length));
+    return countTokens(head) - countPiece(last) + countPiece(last + sep) + suffixes[next]!;
+  }
   return countPieces([head, ...texts.slice(next).filter((t) => t !== '')].join(sep));
 }
 
@@ -242,11 +266,29 @@ export function cacheBreakTokens(from: string, to: string): CacheBreak {
   return { tokens, cachedTokens, resentTokens: tokens - cachedTokens };
 }
 
-/** The build's and the CLI's counter: every text counted by the tokenizer, nothing estimated. */
+/** A prompt as the loader made it: its text and its revision, the SHA-256 of its bytes. */
+export interface RevisedPrompt {
+  promptText: string;
+  revision: string;
+}
+
+/** cacheBreakTokens between two prompts, kept between builds by their revisions (a rebuild compares only the prompts an edit changed). */
+export function promptBreakTokens(from: RevisedPrompt, to: RevisedPrompt): CacheBreak {
+  const [tokens, cachedTokens] = kept(`break\0${from.revision}\0${to.revision}`, () => {
+    const b = cacheBreakTokens(from.promptText, to.promptText);
+    return [b.tokens, b.cachedTokens];
+  });
+  return { tokens: tokens!, cachedTokens: cachedTokens!, resentTokens: tokens! - cachedTokens! };
+}
+
+/** The build's and the CLI's counter: every text counted by the tokenizer, nothing estimated; a prompt's count is kept by its revision. */
 export const exactTokens: TokenCounter = {
   document: (doc) => ({ tokens: countTokens(doc.text), estimated: false }),
-  prompt: (_text, _revision, _documents, texts) => ({ tokens: countJoined(texts, PROMPT_SEPARATOR), estimated: false }),
+  prompt: (_text, revision, _documents, texts) => ({ tokens: kept(`prompt\0${revision}`, () => countJoined(texts, PROMPT_SEPARATOR)), estimated: false }),
 };
 
-/** The build's and the CLI's counter of what an edit resends. */
-export const impactTokens: ImpactCounter = { suffixes: suffixTokens, headed: headedTokens };
+/** The build's and the CLI's counter of what an edit resends; a prompt's tails are kept by its revision. */
+export const impactTokens: ImpactCounter = {
+  suffixes: (texts, sep, revision) => (revision === undefined ? suffixTokens(texts, sep) : kept(tailsKey(revision, texts, sep), () => suffixTokens(texts, sep))),
+  headed: headedTokens,
+};
