@@ -77,7 +77,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
   // What the share images' drawing says, once it has something to say.
   const images: { line: string | null } = { line: null };
   // The note pages' search index, started once the vault is loaded and written while Astro renders.
-  let notesIndex: { folder: string; shards: Promise<string[]>; count: number } | null = null;
+  let notesIndex: { folder: string; cacheDir: string; shards: Promise<string[]>; count: number } | null = null;
   // A build keeps the last build's outDir when it is as that build left it (src/integration/kept-out-dir.ts):
   // where, what was in it, and the cache folder its record is kept in.
   let kept: { outDir: string; files: KeptOutDir } | null = null;
@@ -153,7 +153,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
           const shards = rendered.then((whole) => indexNotes(whole.notes, folder, cacheDir));
           // Awaited at build:done; a build that fails before then must not also report this.
           shards.catch(() => undefined);
-          notesIndex = { folder, shards, count: site.notes.length };
+          notesIndex = { folder, cacheDir, shards, count: site.notes.length };
         }
       },
       'astro:config:done': ({ config }) => {
@@ -176,8 +176,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         // First, before this hook writes anything: what the kept outDir held that this build did not write or keep.
         if (kept) logger.info(`kept the last build's pages in place: ${kept.files.pages.size} found, ${pruneOutDir(out, kept.files, pages)} of them no longer built and removed`);
         if (search && notesIndex) {
-          const indexed = await writeSearchIndex(out, notesIndex.folder, notesIndex.shards, notesIndex.count);
-          logger.info(`search index: ${indexed} pages`);
+          const indexed = await writeSearchIndex(out, notesIndex.cacheDir, notesIndex.folder, notesIndex.shards, notesIndex.count);
+          logger.info(`search index: ${indexed.pages} pages (${indexed.copied} of the ${indexed.others} pages other than notes read anew)`);
         }
         if (images.line !== null) logger.info(images.line);
         if (recordIn !== null) await recordOutDir(out, recordIn, pages);

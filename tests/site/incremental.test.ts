@@ -58,6 +58,12 @@ test('a rebuild after one edit reuses the unchanged pages and shard, and writes 
 });
 
 const inPlace = (log: string): number => (log.match(/\(cached\)/g) ?? []).length;
+/** From the search line: how many pages other than notes were read and cut again for the index, of how many. */
+function copiesRead(log: string): { read: number; of: number } {
+  const m = /search index: \d+ pages \((\d+) of the (\d+) pages other than notes read anew\)/.exec(log);
+  assert.ok(m, 'the build says what its search index read');
+  return { read: Number(m[1]), of: Number(m[2]) };
+}
 const restored = (log: string): number => (log.match(/\(restored\)/g) ?? []).length;
 
 test('a rebuild into the outDir the last build left, after a note is added and another removed, keeps its pages in place and writes the bytes of a cold build', () => {
@@ -72,6 +78,10 @@ test('a rebuild into the outDir the last build left, after a note is added and a
   assert.ok(inPlace(again.log) > 0, 'pages whose data did not change stay in place');
   assert.equal(restored(again.log), 0, 'nothing is copied back from the cache');
   assert.match(again.log, /no longer built and removed/);
+  // The search index's copies of the pages left in place are the last build's; the cold build read every page.
+  const copies = copiesRead(again.log);
+  assert.ok(copies.read > 0 && copies.read < copies.of, `read ${copies.read} of ${copies.of}`);
+  assert.equal(copiesRead(cold.log).read, copiesRead(cold.log).of);
 });
 
 test('a page changed in the outDir since the last build makes the next build empty it and copy from the cache, as Astro does', () => {
@@ -81,4 +91,6 @@ test('a page changed in the outDir since the last build makes the next build emp
   sameBytes(next.dir, path.join(work, 'cold-2'));
   assert.equal(inPlace(next.log), 0);
   assert.ok(restored(next.log) > 0, 'the unchanged pages are copied from the cache');
+  // Every page was written anew, so every one is read anew for the search index.
+  assert.equal(copiesRead(next.log).read, copiesRead(next.log).of);
 });
