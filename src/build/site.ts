@@ -12,6 +12,7 @@ import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
 import { openRenderCache } from '../markdown/render-cache.ts';
+import { openHighlightCache } from '../markdown/shiki.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { buildAgents } from './agents.ts';
 import { loadHistory } from './history.ts';
@@ -96,7 +97,8 @@ function start(options: SiteOptions, key: string, changed: readonly string[] | n
     if (last) reuse = { ...last, changed };
   }
   let render = renders.get(options.cacheDir);
-  if (!render) renders.set(options.cacheDir, (render = openRenderCache(options.cacheDir)));
+  // The highlighted code blocks are kept beside the rendered notes; the integration writes them at build:done, after Vite highlights the lessons.
+  if (!render) renders.set(options.cacheDir, (render = openHighlightCache(options.cacheDir).then(() => openRenderCache(options.cacheDir))));
   // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
   const loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
   if (!changed) cache.set(key, loaded);

@@ -16,6 +16,7 @@ import { ROUTES, routeEntrypoint, routesFor } from './routes.ts';
 import type { RouteEntry } from '../data/urls.ts';
 import { astroConfig, missingIntegrations } from './astro-config.ts';
 import { indexNotes, writeSearchIndex } from './search-index.ts';
+import { saveHighlightCache } from '../markdown/shiki.ts';
 import { emptyOutDir, guardOutDir, releaseOutDir } from './failed-build.ts';
 import { assetFiles, clearAllButPages, keepableOutDir, pruneOutDir, recordOutDir } from './kept-out-dir.ts';
 import type { KeptOutDir } from './kept-out-dir.ts';
@@ -180,6 +181,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
           logger.info(`search index: ${indexed.pages} pages (${indexed.copied} of the ${indexed.others} pages other than notes read anew)`);
         }
         if (images.line !== null) logger.info(images.line);
+        await saveHighlightCache();
         if (recordIn !== null) await recordOutDir(out, recordIn, pages);
         releaseOutDir();
       },

@@ -1,9 +1,12 @@
 // Shiki for vault notes and lessons alike (lessons through highlight.ts on Astro's Sätteri
 // processor): dual light/dark themes through CSS variables, and the code figure.
+import { createHash } from 'node:crypto';
 import { bundledLanguages, createHighlighter } from 'shiki';
 import type { Highlighter } from 'shiki';
 import type { Element, Root } from 'hast';
 import { codeFigure } from './code-figure.ts';
+import { rendererId } from './render-cache.ts';
+import { KeptFile } from '../node/kept-file.ts';
 
 // The high-contrast variants: the plain ones' comment colours fall under WCAG AA's 4.5:1 on their own background.
 export const SHIKI_THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
@@ -15,8 +18,35 @@ function getHighlighter(): Promise<Highlighter> {
   return highlighter;
 }
 
+/**
+ * Highlighted blocks kept between builds, by their code, language and meta, under the renderer's
+ * identity (this folder's sources, the Sätteri and Shiki versions). The lessons' code is highlighted
+ * again on every build, as Vite compiles them: ~0.25 s of a rebuild, and the highlighter's start-up
+ * besides. Each build keeps only the blocks it used.
+ */
+let kept: KeptFile<Element> | null = null;
+
+/** Use the blocks the last build left under `dir` (the cache folder); null highlights everything afresh. */
+export async function openHighlightCache(dir: string | null): Promise<void> {
+  kept = dir === null ? null : await KeptFile.open<Element>(dir, 'soulpress-highlights', rendererId());
+}
+
+/** Write the blocks this build used (at the end of a build: the lessons are highlighted while Vite builds). */
+export async function saveHighlightCache(): Promise<void> {
+  await kept?.save();
+}
+
 /** A fence's code as a highlighted `<figure>`; unknown languages fall back to plain text. */
 export async function highlightCode(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
+  if (kept === null) return highlighted(code, lang, meta);
+  const key = createHash('sha256').update(JSON.stringify([lang ?? null, meta ?? null])).update(code).digest('base64url');
+  let element = kept.get(key);
+  if (element === undefined) kept.set(key, (element = await highlighted(code, lang, meta)));
+  // A copy: the caller's tree may be changed by the plugins after this one.
+  return structuredClone(element);
+}
+
+async function highlighted(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
   const hl = await getHighlighter();
   let language = (lang ?? 'text').toLowerCase();
   if (!hl.getLoadedLanguages().includes(language)) {
