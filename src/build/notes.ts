@@ -4,6 +4,8 @@ import { FrontmatterProblem, VaultError, comparePaths, compareCodePoints, decode
 import type { FrontmatterData, VaultStore } from '../core/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import type { RenderJob } from '../markdown/render-pool.ts';
+import { createHash } from 'node:crypto';
+import { excerptHtml } from '../markdown/excerpt.ts';
 import { pagesDigest, renderKey } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { building } from './errors.ts';
@@ -91,11 +93,27 @@ async function readOne(store: VaultStore, vault: string, path: string): Promise<
   return { uri, vault, path, bytes: bytes.byteLength, revision, text, source: bom ? `\uFEFF${text}` : text, problem: null, data: bytes };
 }
 
+/** Every note's HTML and popover excerpt, in the order of the notes. */
+export interface RenderedNotes {
+  html: string[];
+  excerpts: string[];
+}
+
 /** Every note as a page, and the promise of their HTML, in the same order (rendered on every core while the caller loads bundles). */
 export interface NotePages {
   notes: NoteBase[];
-  html: Promise<string[]>;
+  rendered: Promise<RenderedNotes>;
 }
+
+/** The page a note that cannot be shown gets in place of its HTML. */
+const problemHtml = (problem: VaultError): string => `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>`;
+
+/** The htmlKey of a note that cannot be shown: its problem, which is all its page's HTML is made of. */
+const problemKey = (problem: VaultError): string => `problem:${createHash('sha256').update(problemHtml(problem)).digest('base64url')}`;
+
+// A note's excerpt is kept in the render cache beside its HTML, under its htmlKey marked so: made
+// from the HTML alone, it is made again only when the HTML is (at 5k notes ~0.15 s of every build).
+const excerptKey = (htmlKey: string): string => `excerpt\0${htmlKey}`;
 
 /** What a note's page takes from its bytes alone; kept per bytes object, so a reload redoes only the notes it read again. */
 interface Parsed {
@@ -133,6 +151,8 @@ function parse(note: RawNote, href: string): Parsed {
       bytes: note.bytes,
       // Counted in buildNotes, once the workers have their jobs.
       tokens: 0,
+      // Set in buildNotes, for the set of pages of that load.
+      htmlKey: '',
       revision: note.revision,
       command: readCommand(note.uri),
       frontmatter: frontmatterRows(data),
@@ -160,6 +180,7 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
     if (parsed.key?.pages !== digest) parsed.key = { pages: digest, key: renderKey(parsed.job, digest) };
     jobs.push(parsed.job);
     keys.push(parsed.key.key);
+    parsed.view.htmlKey = note.problem ? problemKey(note.problem) : parsed.key.key;
     notes.push(parsed.view);
   }
   // Each note's HTML by position: the cache's where it has it, the rest rendered below.
@@ -174,11 +195,17 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
     made.forEach((h, k) => {
       const i = todo[k]!;
       const problem = raw[i]!.problem;
-      if (problem) html[i] = `<p class="problem">This note cannot be shown: error[${problem.code}]: ${esc(problem.message)}</p>`;
+      if (problem) html[i] = problemHtml(problem);
       else cache.set(keys[i]!, (html[i] = h));
     });
+    const excerpts = html.map((h, i) => {
+      const key = excerptKey(notes[i]!.htmlKey);
+      let excerpt = cache.get(key);
+      if (excerpt === undefined) cache.set(key, (excerpt = excerptHtml(h)));
+      return excerpt;
+    });
     await cache.save({ write: save });
-    return html;
+    return { html, excerpts };
   });
   // Awaited by the caller once its own work is done; a loader error may end the build first.
   rendered.catch(() => undefined);
@@ -186,5 +213,5 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
   // and the pages wait for the workers, not for the counts. countTokens remembers whole texts, so a
   // reload counts only the notes it read again.
   raw.forEach((note, i) => (notes[i]!.tokens = countTokens(note.text)));
-  return { notes, html: rendered };
+  return { notes, rendered };
 }

@@ -3,7 +3,7 @@
 // render the props they are handed plus the layout's few site-wide fields, so a key over exactly
 // those is a key over everything the page's bytes depend on.
 import { createHash } from 'node:crypto';
-import type { SiteData } from '../data/types.ts';
+import type { NoteView, SiteData } from '../data/types.ts';
 
 const chromeKeys = new WeakMap<SiteData, string>();
 
@@ -45,6 +45,16 @@ function withLongStringsHashed(value: Record<string, unknown>): Record<string, u
     out[key] = { '\u0000sha256': createHash('sha256').update(v).digest('base64url') };
   }
   return out ?? value;
+}
+
+/**
+ * A note as a page key needs it: without its HTML, which its htmlKey names, and its stored text,
+ * which its revision names (the SHA-256 of the bytes it is decoded from). Hashing both again for every
+ * note page was most of the keys' time at 5k notes.
+ */
+export function noteForKey(note: NoteView): Omit<NoteView, 'html' | 'source'> {
+  const { html: _html, source: _source, ...named } = note;
+  return named;
 }
 
 /** The key of a page rendered from `props` under this site's layout. Props are not changed once a page has them. */

@@ -143,7 +143,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
-  const { notes, html } = await buildNotes(store, renderCache, { save: reuse === null });
+  const { notes, rendered: notesRendered } = await buildNotes(store, renderCache, { save: reuse === null });
   const agents = await buildAgents(options.agents, { named: options.agentsNamed ?? false, publish: options.agentsPublish ?? [] });
   const byUri = new Map(notes.map((n) => [n.uri, n]));
   const members = await loadMembers(options, store, family, byUri, reuse);
@@ -156,9 +156,9 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
   done({ shape: members.shape, members: members.loads });
   // The pages get the site whole: each note with its HTML and the bundles that load it.
   const loadedBy = loadedByUri(members.bundles);
-  const rendered = Promise.all([html, agents.rendered]).then(([noteHtml, agentEntries]): SiteData => ({
+  const rendered = Promise.all([notesRendered, agents.rendered]).then(([made, agentEntries]): SiteData => ({
     ...site,
-    notes: notes.map((n, i) => ({ ...n, html: noteHtml[i]!, loadedBy: loadedBy.get(n.uri) ?? [], impact: impactOf(impacts, n.uri, options.prices) })),
+    notes: notes.map((n, i) => ({ ...n, html: made.html[i]!, excerpt: made.excerpts[i]!, loadedBy: loadedBy.get(n.uri) ?? [], impact: impactOf(impacts, n.uri, options.prices) })),
     agentEntries,
   }));
   rendered.catch(() => undefined);

@@ -4,7 +4,6 @@ import type { NoteIndex, Snapshot } from '../data/snapshot-types.ts';
 import { tokenKey } from '../data/bundles.ts';
 import { bytesPerToken } from '../data/token-rate.ts';
 import type { MemberView, NoteView, SiteData } from '../data/types.ts';
-import { excerptHtml } from '../markdown/excerpt.ts';
 import { pageCacheKey } from './page-cache.ts';
 
 // Each note's place in the site's order by its store key, made once per site: a member reads a few
@@ -73,6 +72,6 @@ export function snapshotCacheKey(site: SiteData, member: MemberView): string {
 
 export function noteIndex(site: SiteData): NoteIndex {
   const out: NoteIndex = {};
-  for (const note of site.notes) out[note.uri] = [note.title, note.href, excerptHtml(note.html)];
+  for (const note of site.notes) out[note.uri] = [note.title, note.href, note.excerpt];
   return out;
 }

@@ -258,6 +258,14 @@ export interface NoteView {
   frontmatterProblem: string | null;
   /** The body rendered from Markdown, sanitized. */
   html: string;
+  /**
+   * What the HTML is made from, as one digest: the note's render key (body, title, place, the set of note
+   * pages, the renderer), or for a note that cannot be shown its problem. Keys over a page or a search
+   * document use it in place of hashing the HTML again.
+   */
+  htmlKey: string;
+  /** The first lines of the HTML, for link popovers (src/markdown/excerpt.ts). */
+  excerpt: string;
   /** The note's raw text as stored (a leading BOM kept, so the preview's store hashes the same bytes). */
   source: string;
   loadedBy: LoadedBy[];
@@ -266,7 +274,7 @@ export interface NoteView {
 }
 
 /** A note's page before its HTML is rendered and before the bundles that load it are known. */
-export type NoteBase = Omit<NoteView, 'html' | 'loadedBy' | 'impact'>;
+export type NoteBase = Omit<NoteView, 'html' | 'excerpt' | 'loadedBy' | 'impact'>;
 
 /** One model's price of the first turn after an edit (`extra`: over a turn that hit the cache whole). */
 export interface ImpactCost {

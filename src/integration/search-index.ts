@@ -80,10 +80,16 @@ export function noteDocument(note: NoteView): string {
   return `<!doctype html><html lang="en"><head><title>${esc(note.title)}</title></head><body><main data-pagefind-meta="kind:${esc(pageKind(notePath(note.vault, note.path)))}"><h1>${esc(note.title)}</h1>${lead}${note.html}</main></body></html>`;
 }
 
-/** A shard's key: its documents (URL and HTML) and the indexer's version and settings; equal keys, equal index files. */
-function shardKey(docs: ReadonlyArray<readonly [string, string]>): string {
+/** Where a note's document lies in the folder Pagefind reads: the path its page has in the site. */
+const documentPath = (note: NoteView): string => path.join(NOTES_PATH.slice(0, -1), ...noteParam(note.vault, note.path).split('/'), 'index.html');
+
+/**
+ * A shard's key: the indexer's version and settings, and per note where its document lies and what
+ * noteDocument makes it of (its place, title, summary, and the HTML by its htmlKey); equal keys, equal index files.
+ */
+function shardKey(shard: readonly NoteView[]): string {
   const hash = createHash('sha256').update(`pagefind@${versionOf('pagefind')}\0${EXCLUDE.join('\0')}\0`);
-  for (const [where, html] of docs) hash.update(where).update('\0').update(html).update('\u0001');
+  for (const note of shard) hash.update(JSON.stringify([documentPath(note), note.vault, note.path, note.title, note.summary, note.htmlKey])).update('\u0001');
   return hash.digest('base64url');
 }
 
@@ -124,12 +130,11 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
   const shards = shardsOf(notes, (n) => n.uri);
   const indexed: string[] = [];
   for (const [i, shard] of shards.entries()) {
-    const docs = shard.map((note) => [path.join(NOTES_PATH.slice(0, -1), ...noteParam(note.vault, note.path).split('/'), 'index.html'), noteDocument(note)] as const);
-    const cached = path.join(store, shardKey(docs));
+    const cached = path.join(store, shardKey(shard));
     indexed.push(cached);
     if (existsSync(path.join(cached, 'pagefind-entry.json'))) continue;
     const source = path.join(folder, `pages-${i}`);
-    const html = new Map(docs);
+    const html = new Map(shard.map((note) => [documentPath(note), noteDocument(note)]));
     await writeAt(source, [...html.keys()], 64, (where) => html.get(where)!);
     const index = await newIndex();
     const added = await index.addDirectory({ path: source });
