@@ -1,7 +1,7 @@
 // The paths of the soul, preset and guest pages: each page's props hold everything it renders besides
 // the layout's site-wide fields, so a key over them lets a rebuild copy every bundle no edit reached.
 import { getMember, getSite } from './get-site.ts';
-import { pageCacheKey } from '../build/page-cache.ts';
+import { bundleForKey, pageCacheKey } from '../build/page-cache.ts';
 import { snapshotKeys } from '../build/snapshots.ts';
 import type { BundleHistoryView, BundleView, SiteData } from '../data/types.ts';
 
@@ -39,6 +39,6 @@ export function bundlePaths<P extends Record<string, string>>(select: (bundle: B
       family: site.family,
     };
     // As for note pages, only a build reuses pages.
-    return { params: params(bundle), props, cacheKey: import.meta.env.DEV ? undefined : pageCacheKey(site, props as unknown as Record<string, unknown>) };
+    return { params: params(bundle), props, cacheKey: import.meta.env.DEV ? undefined : pageCacheKey(site, { ...props, bundle: bundleForKey(bundle) }) };
   });
 }

@@ -3,7 +3,7 @@
 // render the props they are handed plus the layout's few site-wide fields, so a key over exactly
 // those is a key over everything the page's bytes depend on.
 import { createHash } from 'node:crypto';
-import type { NoteView, SiteData } from '../data/types.ts';
+import type { BundleView, NoteView, SiteData } from '../data/types.ts';
 
 const chromeKeys = new WeakMap<SiteData, string>();
 
@@ -54,6 +54,12 @@ function withLongStringsHashed(value: Record<string, unknown>): Record<string, u
  */
 export function noteForKey(note: NoteView): Omit<NoteView, 'html' | 'source'> {
   const { html: _html, source: _source, ...named } = note;
+  return named;
+}
+
+/** A bundle as a page key needs it: without its prompt's text, which its revision names (the SHA-256 of the prompt's bytes). */
+export function bundleForKey(bundle: BundleView): Omit<BundleView, 'promptText'> {
+  const { promptText: _promptText, ...named } = bundle;
   return named;
 }
 
