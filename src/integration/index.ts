@@ -15,7 +15,7 @@ import type { SoulpressOptions } from './options.ts';
 import { ROUTES, routeEntrypoint, routesFor } from './routes.ts';
 import type { RouteEntry } from '../data/urls.ts';
 import { astroConfig, missingIntegrations } from './astro-config.ts';
-import { indexNotes, writeSearchIndex } from './search-index.ts';
+import { indexNotes, isNoteIndexFile, writeSearchIndex } from './search-index.ts';
 import { saveHighlightCache } from '../markdown/shiki.ts';
 import { emptyOutDir, guardOutDir, releaseOutDir } from './failed-build.ts';
 import { assetFiles, clearAllButPages, keepableOutDir, pruneOutDir, recordOutDir } from './kept-out-dir.ts';
@@ -169,7 +169,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         if (path.resolve(kept.outDir) !== path.resolve(outDir)) {
           emptyOutDir(outDir);
           kept = null;
-        } else clearAllButPages(outDir, kept.files);
+        } else clearAllButPages(outDir, kept.files, search ? isNoteIndexFile : undefined);
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const out = fileURLToPath(dir);

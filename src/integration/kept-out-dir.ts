@@ -9,7 +9,8 @@
 // - at the next build's config:setup, the outDir is kept only if every recorded page still there is
 //   unchanged and Astro's manifest is the one recorded; else Astro empties it, as always;
 // - where Astro would empty it (build:start), everything but those pages is deleted (scripts, styles,
-//   the search index, the sitemap: each build writes its own), and at build:done so is every kept page
+//   the search index, the sitemap: each build writes its own; the note shards of the search index are
+//   checked and replaced by search-index.ts instead), and at build:done so is every kept page
 //   this build no longer has (a removed note's), so the outDir ends holding what a cold build writes.
 import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
@@ -98,9 +99,12 @@ export function keepableOutDir(outDir: string, cacheDir: string): Promise<KeptOu
   });
 }
 
-/** Where Astro would empty the outDir: delete everything in it but the kept pages. */
-export function clearAllButPages(outDir: string, kept: KeptOutDir): void {
-  removeFiles(outDir, kept.others);
+/**
+ * Where Astro would empty the outDir: delete everything in it but the kept pages, and but the files
+ * `spare` names, which their owner checks and puts right itself (the search index's note shards).
+ */
+export function clearAllButPages(outDir: string, kept: KeptOutDir, spare: (rel: string) => boolean = () => false): void {
+  removeFiles(outDir, kept.others.filter((rel) => !spare(rel)));
 }
 
 function removeFiles(outDir: string, files: readonly string[]): void {

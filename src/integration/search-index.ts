@@ -80,6 +80,9 @@ export function noteDocument(note: NoteView): string {
   return `<!doctype html><html lang="en"><head><title>${esc(note.title)}</title></head><body><main data-pagefind-meta="kind:${esc(pageKind(notePath(note.vault, note.path)))}"><h1>${esc(note.title)}</h1>${lead}${note.html}</main></body></html>`;
 }
 
+/** The file every Pagefind index has; a shard is moved into the cache folder whole, so a cached one holding it is complete. */
+const ENTRY = 'pagefind-entry.json';
+
 /** Where a note's document lies in the folder Pagefind reads: the path its page has in the site. */
 const documentPath = (note: NoteView): string => path.join(NOTES_PATH.slice(0, -1), ...noteParam(note.vault, note.path).split('/'), 'index.html');
 
@@ -132,7 +135,7 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
   for (const [i, shard] of shards.entries()) {
     const cached = path.join(store, shardKey(shard));
     indexed.push(cached);
-    if (existsSync(path.join(cached, 'pagefind-entry.json'))) continue;
+    if (existsSync(path.join(cached, ENTRY))) continue;
     const source = path.join(folder, `pages-${i}`);
     const html = new Map(shard.map((note) => [documentPath(note), noteDocument(note)]));
     await writeAt(source, [...html.keys()], 64, (where) => html.get(where)!);
@@ -145,7 +148,7 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
     await rm(source, { recursive: true, force: true });
     // Another build sharing the cache may have put the same shard there first: theirs is the same.
     await rename(written, cached).catch(async (error: NodeJS.ErrnoException) => {
-      if (!existsSync(path.join(cached, 'pagefind-entry.json'))) throw error;
+      if (!existsSync(path.join(cached, ENTRY))) throw error;
       await rm(written, { recursive: true, force: true });
     });
   }
@@ -205,6 +208,16 @@ async function copyOtherPages(outDir: string, cacheDir: string): Promise<{ folde
   return { folder, count: pages.length, copied: stamps.size };
 }
 
+/** Whether an outDir-relative file (`/`-separated) is part of the notes' shards: a kept outDir leaves them to placeShard. */
+export const isNoteIndexFile = (rel: string): boolean => rel.startsWith(NOTE_INDEXES);
+const NOTE_INDEXES = noteIndexPath(0).split('/')[0]! + '/';
+
+/** Whether two paths are one file (a hard link of the other, or itself); false when either is missing. */
+async function oneFile(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([stat(a, { bigint: true }).catch(() => null), stat(b, { bigint: true }).catch(() => null)]);
+  return x !== null && y !== null && x.ino === y.ino && x.dev === y.dev;
+}
+
 /**
  * Put a cached shard's files into the site as hard links (a 5k-note site has ~5k fragment files:
  * copying them took ~3 s of a rebuild, fs.cp stating, copying and setting modes one at a time).
@@ -213,6 +226,10 @@ async function copyOtherPages(outDir: string, cacheDir: string): Promise<{ folde
  * cache on another file system) the file is copied.
  */
 async function placeShard(from: string, to: string): Promise<void> {
+  // A kept outDir (kept-out-dir.ts) may hold this very shard already, placed whole by the last build: its
+  // entry file is then a link of the cached one (a shard's cache folder is named by its contents and
+  // never written again, so a rebuilt shard is other files).
+  if (await oneFile(path.join(from, ENTRY), path.join(to, ENTRY))) return;
   const entries = await readdir(from, { recursive: true, withFileTypes: true });
   await rm(to, { recursive: true, force: true });
   await mkdir(to, { recursive: true });
@@ -227,6 +244,10 @@ export async function writeSearchIndex(outDir: string, cacheDir: string, notesFo
   try {
     const folders = await shards;
     await Promise.all(folders.map((from, i) => placeShard(from, path.join(outDir, noteIndexPath(i)))));
+    // A kept outDir may hold shards past this build's count (the vault lost notes).
+    const placed = new Set(folders.map((_, i) => path.resolve(outDir, noteIndexPath(i))));
+    const root = path.join(outDir, NOTE_INDEXES);
+    for (const entry of await readdir(root).catch(() => [])) if (!placed.has(path.resolve(root, entry))) await rm(path.join(root, entry), { recursive: true, force: true });
     const { folder, count, copied } = await copyOtherPages(outDir, cacheDir);
     const index = await newIndex();
     const added = await index.addDirectory({ path: folder });

@@ -1,10 +1,10 @@
 // Incremental builds: a build that reuses the last build's cache (Astro's page cache, the rendered
 // notes, the search shards) writes exactly the bytes a cold build of the same vault writes, after
 // an edit (into a fresh outDir, as CI builds), and after a note is added and another removed (into
-// the outDir the last build left, whose unchanged pages stay in place). The vault is the sample plus enough
+// the outDir the last build left, whose unchanged pages and search shards stay in place). The vault is the sample plus enough
 // notes for two search shards, so a one-note edit leaves one shard to reuse.
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { SHARD_NOTES } from '../../src/data/search-shards.ts';
@@ -93,4 +93,22 @@ test('a page changed in the outDir since the last build makes the next build emp
   assert.ok(restored(next.log) > 0, 'the unchanged pages are copied from the cache');
   // Every page was written anew, so every one is read anew for the search index.
   assert.equal(copiesRead(next.log).read, copiesRead(next.log).of);
+});
+
+test('a rebuild into the outDir it left after one edit keeps the search shard the edit did not reach in place and writes the bytes of a cold build', () => {
+  // A shard's files are hard links of the cached ones, so linking them again keeps the inode: what tells
+  // a shard left in place from one placed again is the inode's change time (a link or unlink sets it).
+  const entries = (dir: string): string[] =>
+    readdirSync(path.join(dir, 'pagefind-notes')).sort().map((shard) => {
+      const s = statSync(path.join(dir, 'pagefind-notes', shard, 'pagefind-entry.json'), { bigint: true });
+      return `${s.ino} ${s.ctimeNs}`;
+    });
+  const before = entries(path.join(work, 'again'));
+  appendFileSync(path.join(vault, 'pippa/core/curiosity.md'), '\nAnother line added by the incremental test.\n');
+  const next = build('again', 'cache');
+  rmSync(path.join(work, 'cold-cache'), { recursive: true, force: true });
+  sameBytes(next.dir, build('cold-3', 'cold-cache').dir);
+  const now = entries(next.dir);
+  assert.equal(now.length, 2);
+  assert.equal(now.filter((entry, i) => entry === before[i]).length, 1, 'the shard without the edited note stays as it was; the other is placed anew');
 });
