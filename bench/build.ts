@@ -275,8 +275,13 @@ export function incrementalVerdict(rows: IncrementalResult[]): string {
 }
 
 /** The profile file a `--cpu-prof` child wrote into `dir` (the newest). */
-export function newestProfile(dir: string): string | null {
+/**
+ * The main thread's profile of the newest build in `dir`. Node writes one file per thread,
+ * CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile, the main thread's id 0; the newest file by name was
+ * often a worker's (the share images'), which the report then showed as the build.
+ */
+export function mainThreadProfile(dir: string): string | null {
   if (!existsSync(dir)) return null;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  const files = readdirSync(dir).filter((f) => /\.0\.\d+\.cpuprofile$/.test(f)).sort();
   return files.length ? path.join(dir, files.at(-1)!) : null;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HAS_PREVIEW, jsPerPageKind, jsTable, reassemblyInChromium, reassemblyTable } from './browser.ts';
 import type { PageKindJs, ReassemblyResult } from './browser.ts';
-import { fastest, incrementalTable, incrementalVerdict, newestProfile, pagesPerSecond, phasesTable, runBuild, scalingTable, scalingVerdict, siteBuildable, versusTable } from './build.ts';
+import { fastest, incrementalTable, incrementalVerdict, mainThreadProfile, pagesPerSecond, phasesTable, runBuild, scalingTable, scalingVerdict, siteBuildable, versusTable } from './build.ts';
 import type { BuildRun, IncrementalResult, VersusResult } from './build.ts';
 import { generateAgents, generateFamily, tempDir } from './generate.ts';
 import type { FamilySpec } from './generate.ts';
@@ -215,7 +215,7 @@ if (only.has('build')) {
         const profile = async (project: 'soulpress' | 'plain'): Promise<ProfileSummary | null> => {
           const profDir = path.join(work, `prof-${project}`);
           const built = await runBuild({ project, family, ...dir(`prof-${project}-site`), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] });
-          const file = built.ok ? newestProfile(profDir) : null;
+          const file = built.ok ? mainThreadProfile(profDir) : null;
           return file ? summariseProfile(file, 30) : null;
         };
         buildProfile = await profile('soulpress');
@@ -302,9 +302,9 @@ if (versus && fastest(versus.soulpress).ok && fastest(versus.plain).ok) {
 if (!profiling) where.push('CPU profiles of the loader and of a build are not in this run: `npm run bench -- --profile` adds them (about 40 s more).', '');
 if (buildProfile) {
   where.push(
-    '### The Soulpress build (`node --cpu-prof`, smallest scaling size)',
+    '### The Soulpress build (`node --cpu-prof`, smallest scaling size, main thread)',
     '',
-    'Self time by owner, from the script URL of each sampled frame. "built site chunks" are the files Astro compiled from our pages and components plus its own runtime, run while prerendering (no source maps, so they are not split further). Native frames (file system calls, Satteri\'s Rust addon, TextEncoder) count as "V8 / native".',
+    'The main thread only: the Markdown workers, the share images\' worker and Pagefind\'s process work beside it. Self time by owner, from the script URL of each sampled frame. "built site chunks" are the files Astro compiled from our pages and components plus its own runtime, run while prerendering (no source maps, so they are not split further). Native frames (file system calls, Satteri\'s Rust addon, TextEncoder) count as "V8 / native".',
     '',
     profileTables(buildProfile, 20),
     '',
