@@ -140,9 +140,10 @@ export const NOTES_PATH = 'notes/';
 export const SEARCH_PATH = 'search/';
 /** Pagefind's index of every page but the notes, and its script. */
 export const PAGES_INDEX_PATH = 'pagefind/';
-/** The note pages' search index, in shards (src/data/search-shards.ts): one folder each. */
+/** The folder of the note pages' search index, in shards (src/data/search-shards.ts): one folder each. */
+export const NOTE_INDEXES_PATH = 'pagefind-notes/';
 export function noteIndexPath(shard: number): string {
-  return `pagefind-notes/${shard}/`;
+  return `${NOTE_INDEXES_PATH}${shard}/`;
 }
 /** The popover index, served by src/pages/data/notes.json.ts. */
 export const NOTE_INDEX_PATH = 'data/notes.json';

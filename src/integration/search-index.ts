@@ -14,7 +14,7 @@ import { close, createIndex } from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
 import { mapPooled } from '../core/pool.ts';
 import type { NoteView } from '../data/types.ts';
-import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageKind } from '../data/urls.ts';
+import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageKind, NOTE_INDEXES_PATH } from '../data/urls.ts';
 import { shardsOf } from '../data/search-shards.ts';
 import { KeptFile } from '../node/kept-file.ts';
 import { sourceDigest, versionOf } from '../node/package-version.ts';
@@ -209,8 +209,7 @@ async function copyOtherPages(outDir: string, cacheDir: string): Promise<{ folde
 }
 
 /** Whether an outDir-relative file (`/`-separated) is part of the notes' shards: a kept outDir leaves them to placeShard. */
-export const isNoteIndexFile = (rel: string): boolean => rel.startsWith(NOTE_INDEXES);
-const NOTE_INDEXES = noteIndexPath(0).split('/')[0]! + '/';
+export const isNoteIndexFile = (rel: string): boolean => rel.startsWith(NOTE_INDEXES_PATH);
 
 /** Whether two paths are one file (a hard link of the other, or itself); false when either is missing. */
 async function oneFile(a: string, b: string): Promise<boolean> {
@@ -246,7 +245,7 @@ export async function writeSearchIndex(outDir: string, cacheDir: string, notesFo
     await Promise.all(folders.map((from, i) => placeShard(from, path.join(outDir, noteIndexPath(i)))));
     // A kept outDir may hold shards past this build's count (the vault lost notes).
     const placed = new Set(folders.map((_, i) => path.resolve(outDir, noteIndexPath(i))));
-    const root = path.join(outDir, NOTE_INDEXES);
+    const root = path.join(outDir, NOTE_INDEXES_PATH);
     for (const entry of await readdir(root).catch(() => [])) if (!placed.has(path.resolve(root, entry))) await rm(path.join(root, entry), { recursive: true, force: true });
     const { folder, count, copied } = await copyOtherPages(outDir, cacheDir);
     const index = await newIndex();
