@@ -1,10 +1,10 @@
 // Every note of every vault, read once: bytes, revision, frontmatter, title and rendered body.
+import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { FrontmatterProblem, VaultError, comparePaths, compareCodePoints, decodeNote, noteRevision, noteUri, readCommand, splitFrontmatter, walkFolder, VAULT_ID } from '../core/index.ts';
 import type { FrontmatterData, VaultStore } from '../core/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import type { RenderJob } from '../markdown/render-pool.ts';
-import { createHash } from 'node:crypto';
 import { excerptHtml } from '../markdown/excerpt.ts';
 import { pagesDigest, renderKey } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';

@@ -98,7 +98,7 @@ function start(options: SiteOptions, key: string, changed: readonly string[] | n
   }
   let render = renders.get(options.cacheDir);
   // The highlighted code blocks are kept beside the rendered notes; the integration writes them at build:done, after Vite highlights the lessons.
-  if (!render) renders.set(options.cacheDir, (render = openHighlightCache(options.cacheDir).then(() => openRenderCache(options.cacheDir))));
+  if (!render) renders.set(options.cacheDir, (render = Promise.all([openRenderCache(options.cacheDir), openHighlightCache(options.cacheDir)]).then(([notes]) => notes)));
   // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
   const loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
   if (!changed) cache.set(key, loaded);

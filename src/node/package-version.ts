@@ -28,7 +28,6 @@ export function versionOf(pkg: string): string {
   }
 }
 
-
 /**
  * A module of this package by its own bytes, for a cache of what that module makes: its URL as
  * `new URL('./name.ts', import.meta.url)` names it in the sources; compiled, the file is the .js beside it.
