@@ -106,14 +106,38 @@ const colour = (slot: number): string => SLOT_COLOURS[(slot - 1) % SLOT_COLOURS.
 const PAD = 64;
 const BAR_WIDTH = OG_WIDTH - 2 * PAD;
 
-/** One line of text that ends in an ellipsis when it does not fit. */
-const line = (text: string, style: Record<string, string | number>): CardNode => el({ ...style, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', maxWidth: BAR_WIDTH }, text);
+// No character of U+0020-U+017E is wider than 0.98 em in Noto Sans, regular or bold (its hmtx table), so
+// a text of only those characters that fits its width at 1 em a character fits as drawn.
+const NARROW = /^[\u0020-\u007e\u00a0-\u017e]*$/;
+const surelyFits = (text: string, fontSize: number, width: number): boolean => NARROW.test(text) && text.length * fontSize <= width;
 
-/** The bar as the page draws it: each segment as wide as its bytes; unknown-size parts only in the legend. */
+/**
+ * One line of text that ends in an ellipsis when it does not fit. Only a line that might not fit is
+ * clipped: satori draws a clipped element through a clip path and a mask, which resvg rasterises as a
+ * layer of its own (a card's clipped lines and bar were about half of its rasterising time).
+ */
+const line = (text: string, fontSize: number, style: Record<string, string | number>): CardNode => {
+  const width = typeof style['maxWidth'] === 'number' ? style['maxWidth'] : BAR_WIDTH;
+  const clip = surelyFits(text, fontSize, width) ? {} : { overflow: 'hidden', textOverflow: 'ellipsis' };
+  return el({ fontSize, ...style, ...clip, whiteSpace: 'nowrap', maxWidth: width }, text);
+};
+
+/**
+ * The bar as the page draws it: each segment as wide as its bytes; unknown-size parts only in the legend.
+ * One rounded box whose background is the segments as hard colour stops, so its corners need no clip
+ * (see `line`).
+ */
 function bar(segments: readonly BarSegment[]): CardNode {
   const total = segments.reduce((sum, s) => sum + s.bytes, 0);
-  const parts = segments.filter((s) => s.bytes > 0).map((s) => el({ width: Number(((s.bytes / total) * BAR_WIDTH).toFixed(2)), height: '100%', backgroundColor: colour(s.slot) }));
-  return el({ width: BAR_WIDTH, height: 64, borderRadius: 12, overflow: 'hidden', backgroundColor: INK.track, border: `1px solid ${INK.border}` }, ...parts);
+  let at = 0;
+  const stops = segments
+    .filter((s) => s.bytes > 0)
+    .map((s) => {
+      const from = at;
+      at += (s.bytes / total) * BAR_WIDTH;
+      return `${colour(s.slot)} ${from.toFixed(2)}px, ${colour(s.slot)} ${at.toFixed(2)}px`;
+    });
+  return el({ width: BAR_WIDTH, height: 64, borderRadius: 12, backgroundColor: INK.track, backgroundImage: `linear-gradient(to right, ${stops.join(', ')})`, border: `1px solid ${INK.border}` });
 }
 
 function legend(segments: readonly BarSegment[]): CardNode {
@@ -126,7 +150,7 @@ function legend(segments: readonly BarSegment[]): CardNode {
     el(
       { alignItems: 'center', marginRight: 30, marginBottom: 6, lineHeight: 1.3 },
       el({ width: 22, height: 22, borderRadius: 5, backgroundColor: colour(s.slot), marginRight: 10 }),
-      line(s.label, { fontSize: 28, color: INK.fg, maxWidth: 420 }),
+      line(s.label, 28, { color: INK.fg, maxWidth: 420 }),
       el({ fontSize: 28, color: INK.muted, marginLeft: 8 }, percent(s.share)),
     ),
   );
@@ -144,16 +168,16 @@ export function cardTree(card: ShareCard, siteTitle: string): CardNode {
   const figures = card.figures.map((f) => el({ flexDirection: 'column', marginRight: 64 }, el({ fontSize: 60, fontWeight: 700, color: INK.fg, lineHeight: 1.2 }, f.value), el({ fontSize: 28, color: INK.muted, lineHeight: 1.3 }, f.label)));
   const top = el(
     { flexDirection: 'column', flexShrink: 0 },
-    el({ justifyContent: 'space-between', fontSize: 27, color: INK.muted, width: BAR_WIDTH }, line(`${card.kind} · ${card.context}`, { maxWidth: 760 }), line(siteTitle, { maxWidth: 300, color: INK.accent, fontWeight: 700 })),
-    line(card.name, { fontSize: 84, fontWeight: 700, color: INK.fg, marginTop: 6, lineHeight: 1.2 }),
-    ...(card.preset === null ? [] : [line(`preset ${card.preset}`, { fontSize: 38, color: INK.accent, lineHeight: 1.3 })]),
+    el({ justifyContent: 'space-between', color: INK.muted, width: BAR_WIDTH }, line(`${card.kind} · ${card.context}`, 27, { maxWidth: 760 }), line(siteTitle, 27, { maxWidth: 300, color: INK.accent, fontWeight: 700 })),
+    line(card.name, 84, { fontWeight: 700, color: INK.fg, marginTop: 6, lineHeight: 1.2 }),
+    ...(card.preset === null ? [] : [line(`preset ${card.preset}`, 38, { color: INK.accent, lineHeight: 1.3 })]),
   );
   const bottom = el(
     { flexDirection: 'column', flexShrink: 0 },
     el({ marginBottom: 20 }, ...figures),
     ...(card.segments.some((s) => s.bytes > 0) ? [bar(card.segments)] : []),
     legend(card.segments),
-    ...(card.note === null ? [] : [line(card.note, { fontSize: 26, color: INK.muted })]),
+    ...(card.note === null ? [] : [line(card.note, 26, { color: INK.muted })]),
   );
   // Satori sizes boxes without their padding and border, so the fixed size is on a box that has neither.
   return el(

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SLOT_COLOURS, OG_HEIGHT, OG_WIDTH, agentCard, bundleCard, cardTree } from '../../src/render/share-card.ts';
-import type { ShareCard } from '../../src/render/share-card.ts';
+import type { CardNode, ShareCard } from '../../src/render/share-card.ts';
 import { fontsFor } from '../../src/build/og-fonts.ts';
 import { ogImage } from '../../src/build/og-image.ts';
 import { ROUTES, presetParam, routesFor, shareImagePath, soulPath } from '../../src/data/urls.ts';
@@ -107,4 +107,44 @@ test('the legend names the largest parts the bar draws, in load order, and count
   assert.ok(drawn.includes('+ 2 more'));
   assert.ok(drawn.indexOf('"A"') < drawn.indexOf('"B"') && drawn.indexOf('"D"') < drawn.indexOf('"F"'), 'in load order');
   assert.equal(texts({ ...CARD, segments: [part('A', 50), part('C', 0)] }).includes('more'), false);
+});
+
+/** The element whose text is `text`, anywhere in the tree. */
+function findText(node: CardNode | string, text: string): CardNode | undefined {
+  if (typeof node === 'string') return undefined;
+  const children = node.props.children;
+  const list = children === undefined ? [] : Array.isArray(children) ? children : [children];
+  if (list.length === 1 && list[0] === text) return node;
+  for (const child of list) {
+    const found = findText(child, text);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+test('only a line that might not fit is clipped to an ellipsis, and the bar clips nothing', () => {
+  const card: ShareCard = { ...CARD, kind: 'Soul', name: 'Pippa', note: null, segments: CARD.segments.map((s) => ({ ...s, unknown: false, bytes: s.bytes || 10 })) };
+  const tree = cardTree(card, 'Soulpress');
+  // Clipped elements cost resvg a layer each (src/render/share-card.ts, `line`).
+  assert.equal(findText(tree, 'Pippa')?.props.style?.['overflow'], undefined, 'a short Latin name is not clipped');
+  assert.equal(findText(tree, 'Soulpress')?.props.style?.['overflow'], undefined);
+  const long = 'Wilhelmina Wolfhart-Montgomery';
+  assert.equal(findText(cardTree({ ...card, name: long }, 'Soulpress'), long)?.props.style?.['textOverflow'], 'ellipsis', 'a long name ends in an ellipsis');
+  assert.equal(findText(cardTree({ ...card, name: '明镜' }, 'Soulpress'), '明镜')?.props.style?.['overflow'], 'hidden', 'no width bound for CJK: clipped');
+  const bars: CardNode[] = [];
+  const walk = (n: CardNode | string): void => {
+    if (typeof n === 'string') return;
+    if (n.props.style?.['height'] === 64) bars.push(n);
+    const c = n.props.children;
+    for (const child of c === undefined ? [] : Array.isArray(c) ? c : [c]) walk(child);
+  };
+  walk(tree);
+  assert.equal(bars.length, 1);
+  assert.equal(bars[0]!.props.style?.['overflow'], undefined);
+  // The segments are hard colour stops of the rounded box's background, each as wide as its bytes' share.
+  const stops = [...String(bars[0]!.props.style?.['backgroundImage']).matchAll(/(#[0-9a-f]{6}) ([\d.]+)px/g)].map((m) => [m[1], Number(m[2])]);
+  assert.deepEqual(stops.map(([c]) => c), [SLOT_COLOURS[1], SLOT_COLOURS[1], SLOT_COLOURS[6], SLOT_COLOURS[6], SLOT_COLOURS[0], SLOT_COLOURS[0]]);
+  const total = 504 + 1872 + 10;
+  assert.ok(Math.abs((stops[3]![1] as number) - ((504 + 1872) / total) * (OG_WIDTH - 128)) < 0.01);
+  assert.equal(stops.at(-1)![1], OG_WIDTH - 128);
 });
