@@ -118,7 +118,7 @@ const surelyFits = (text: string, fontSize: number, width: number): boolean => N
  */
 const line = (text: string, fontSize: number, style: Record<string, string | number>): CardNode => {
   const width = typeof style['maxWidth'] === 'number' ? style['maxWidth'] : BAR_WIDTH;
-  const clip = surelyFits(text, fontSize, width) ? {} : { overflow: 'hidden', textOverflow: 'ellipsis' };
+  const clip: Record<string, string> = surelyFits(text, fontSize, width) ? {} : { overflow: 'hidden', textOverflow: 'ellipsis' };
   return el({ fontSize, ...style, ...clip, whiteSpace: 'nowrap', maxWidth: width }, text);
 };
 
