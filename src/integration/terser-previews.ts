@@ -8,7 +8,6 @@
 // result is kept in the cache folder by the SHA-256 of what went in: a build whose preview code did not
 // change reads it back instead.
 import { createHash } from 'node:crypto';
-import { minify } from 'terser';
 import type { MinifyOptions } from 'terser';
 import type { Plugin } from 'vite';
 import { KeptFile } from '../node/kept-file.ts';
@@ -28,6 +27,8 @@ export function terserPreviews(cacheDir: string | null): Plugin {
       const key = createHash('sha256').update(code).digest('base64url');
       let out = kept.get(key);
       if (out === undefined) {
+        // Imported only here: a build that finds every module in the cache does without it.
+        const { minify } = await import('terser');
         out = (await minify(code, OPTIONS)).code ?? code;
         kept.set(key, out);
       }
