@@ -110,3 +110,8 @@ test('JavaScript stays tiny: under 3 KB gzipped per page, no framework', () => {
     assert.ok(size < 3 * 1024, `${f}: ${size} bytes of JS gzipped`);
   }
 });
+
+test('no page carries scoped-style attributes: component styles are global by their own classes', () => {
+  // A scoped <style> stamps data-astro-cid-* on every element its component draws (4 KiB of a note page).
+  for (const f of htmlFiles) assert.doesNotMatch(readFileSync(path.join(DIST, f), 'utf8'), /data-astro-cid-/, `${f}: a component with a scoped <style> (docs/decisions.md, "Styles beside what they style")`);
+});
