@@ -16,7 +16,7 @@ import { ROUTES, routeEntrypoint, routesFor } from './routes.ts';
 import type { RouteEntry } from '../data/urls.ts';
 import { astroConfig, missingIntegrations } from './astro-config.ts';
 import { indexNotes, isNoteIndexFile, writeSearchIndex } from './search-index.ts';
-import { saveHighlightCache } from '../markdown/shiki.ts';
+import { highlightAhead, saveHighlightCache } from '../markdown/shiki.ts';
 import { emptyOutDir, guardOutDir, releaseOutDir } from './failed-build.ts';
 import { assetFiles, clearAllButPages, keepableOutDir, pruneOutDir, recordOutDir } from './kept-out-dir.ts';
 import type { KeptOutDir } from './kept-out-dir.ts';
@@ -113,7 +113,11 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         let loaded: LoadedSite;
         let lessons;
         try {
-          [loaded, lessons] = await Promise.all([loadSite(resolved), readLessons(resolved.lessons)]);
+          // The lessons first (a few files): their code is highlighted ahead by the workers that render the notes.
+          const read = await readLessons(resolved.lessons);
+          lessons = read.lessons;
+          highlightAhead(read.blocks);
+          loaded = await loadSite(resolved);
         } catch (error) {
           if (error instanceof SiteBuildError || error instanceof LessonError) throw new VaultBuildFailure(error);
           throw error;

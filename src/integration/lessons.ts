@@ -7,6 +7,8 @@ import { z } from 'astro/zod';
 import type { Plugin } from 'vite';
 import { FrontmatterProblem, splitFrontmatter } from '../core/index.ts';
 import { readingMinutes } from '../markdown/reading-time.ts';
+import { mdxCodeBlocks } from '../markdown/code-blocks.ts';
+import type { CodeBlock } from '../markdown/shiki.ts';
 import { lessonPath } from '../data/urls.ts';
 import type { LessonInfo } from '../data/types.ts';
 
@@ -35,8 +37,8 @@ export class LessonError extends Error {
   }
 }
 
-/** One lesson file's frontmatter, read by the core's one splitter (notes' too) and checked. */
-function lessonData(file: string, source: string): LessonInfo['data'] {
+/** One lesson file's frontmatter, read by the core's one splitter (notes' too) and checked, and its body. */
+function lessonData(file: string, source: string): { data: LessonInfo['data']; body: string } {
   let split;
   try {
     split = splitFrontmatter(source.replace(/^\uFEFF/, ''));
@@ -47,26 +49,31 @@ function lessonData(file: string, source: string): LessonInfo['data'] {
   if (split.yaml === null) throw new LessonError(file, ['no frontmatter (title, description, order, status)']);
   const result = lessonSchema.safeParse(split.data);
   if (!result.success) throw new LessonError(file, result.error.issues.map((i) => `${i.path.join('.') || 'frontmatter'}: ${i.message}`));
-  return result.data;
+  return { data: result.data, body: split.body };
 }
 
-/** The series under `dir`, ordered by `order` then file name; a missing folder has none. */
-export async function readLessons(dir: string): Promise<LessonInfo[]> {
+/**
+ * The series under `dir`, ordered by `order` then file name (a missing folder has none), and the code
+ * blocks of every lesson, for the note workers to highlight ahead (src/markdown/shiki.ts).
+ */
+export async function readLessons(dir: string): Promise<{ lessons: LessonInfo[]; blocks: CodeBlock[] }> {
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.mdx')).sort();
   const read = await Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name);
       const source = await readFile(file, 'utf8');
-      return { id: name.slice(0, -'.mdx'.length), file, data: lessonData(name, source), minutes: readingMinutes(source) };
+      const { data, body } = lessonData(name, source);
+      return { lesson: { id: name.slice(0, -'.mdx'.length), file, data, minutes: readingMinutes(source) }, body };
     }),
   );
-  read.sort((a, b) => a.data.order - b.data.order || (a.id < b.id ? -1 : 1));
-  const slugs = read.map((l) => l.id.replace(/^\d+[-_]/, ''));
-  return read.map((l, i) => {
+  read.sort((a, b) => a.lesson.data.order - b.lesson.data.order || (a.lesson.id < b.lesson.id ? -1 : 1));
+  const slugs = read.map(({ lesson }) => lesson.id.replace(/^\d+[-_]/, ''));
+  const lessons = read.map(({ lesson }, i) => {
     // A prefix-free slug reads better; keep the id when two lessons would share one.
-    const slug = slugs.filter((s) => s === slugs[i]).length > 1 ? l.id : slugs[i]!;
-    return { ...l, slug, href: lessonPath(slug), position: i + 1, total: read.length };
+    const slug = slugs.filter((s) => s === slugs[i]).length > 1 ? lesson.id : slugs[i]!;
+    return { ...lesson, slug, href: lessonPath(slug), position: i + 1, total: read.length };
   });
+  return { lessons, blocks: read.flatMap(({ body }) => mdxCodeBlocks(body)) };
 }
 
 export const LESSONS_MODULE = 'virtual:soulpress/lessons';

@@ -4,7 +4,10 @@
 // whichever thread made it.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { Element } from 'hast';
 import { renderNote } from './render-note.ts';
+import { takeAhead } from './shiki.ts';
+import type { CodeBlock } from './shiki.ts';
 
 // The worker beside this module: the source here, the compiled file in the package's lib/.
 const WORKER = import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js';
@@ -24,9 +27,11 @@ export interface WorkerStart {
   /** An Int32Array's buffer: its one cell is the index of the next job no worker has taken. */
   next: SharedArrayBuffer;
   batch: number;
+  /** Code blocks to highlight before the notes (shiki.ts, highlightAhead): the first worker's only. */
+  blocks: CodeBlock[];
 }
 
-export type WorkerReply = { start: number; html: string[] } | { start: number; error: string };
+export type WorkerReply = { start: number; html: string[] } | { start: number; error: string } | { blocks: Element[] | null };
 
 // Below this many notes, starting workers (each loads Sätteri and Shiki) costs more than it saves.
 const MIN_NOTES_FOR_WORKERS = 400;
@@ -61,7 +66,8 @@ export async function renderNotes(jobs: readonly RenderJob[], pages: ReadonlyMap
 function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>, threads: number): Promise<string[]> {
   const out = new Array<string>(jobs.length);
   const workers: Worker[] = [];
-  const start: WorkerStart = { pages: [...pages], jobs, next: new SharedArrayBuffer(4), batch: BATCH };
+  const start: WorkerStart = { pages: [...pages], jobs, next: new SharedArrayBuffer(4), batch: BATCH, blocks: [] };
+  const ahead = takeAhead();
   let left = jobs.length;
   let ended = 0;
   return new Promise<string[]>((resolve, reject) => {
@@ -69,14 +75,17 @@ function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string
     const finish = (error?: Error): void => {
       if (settled) return;
       settled = true;
+      // Blocks a failed or finished pool did not send back are highlighted by the thread that asks.
+      ahead?.settle(null);
       for (const w of workers) void w.terminate();
       if (error) reject(error);
       else resolve(out);
     };
     for (let i = 0; i < threads; i++) {
-      const worker = new Worker(new URL(WORKER, import.meta.url), { workerData: start });
+      const worker = new Worker(new URL(WORKER, import.meta.url), { workerData: i === 0 && ahead ? { ...start, blocks: ahead.blocks } : start });
       workers.push(worker);
       worker.on('message', (reply: WorkerReply) => {
+        if ('blocks' in reply) return ahead?.settle(reply.blocks);
         if ('error' in reply) return finish(new Error(reply.error));
         reply.html.forEach((html, i) => (out[reply.start + i] = html));
         left -= reply.html.length;

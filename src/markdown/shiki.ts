@@ -40,17 +40,90 @@ export async function saveHighlightCache(): Promise<void> {
   await kept?.save();
 }
 
+/** A fenced block as a Markdown or MDX tree has it. */
+export interface CodeBlock {
+  code: string;
+  lang: string | undefined;
+  meta: string | undefined;
+}
+
+/** A block's key; one final line break, which a tree may or may not keep, does not change it (nor the highlighting). */
+function blockKey(code: string, lang: string | undefined, meta: string | undefined): string {
+  return createHash('sha256').update(JSON.stringify([lang ?? null, meta ?? null])).update(code.replace(/\n$/, '')).digest('base64url');
+}
+
+/**
+ * The lessons' blocks, highlighted ahead on a note-rendering worker (render-pool.ts): the lessons reach
+ * highlightCode while Vite compiles them, on the main thread and on the build's critical path, where a
+ * cold build started Shiki, compiled the grammars and highlighted (about 0.5 s). A worker has Shiki
+ * started for the notes already. `queued` waits for a worker pool to take it (a build with no notes to
+ * render starts none, and the main thread highlights as before); `ahead` holds what a pool took, by key.
+ */
+let queued: CodeBlock[] = [];
+const ahead = new Map<string, Promise<Element | undefined>>();
+
+/** Blocks the next note-rendering worker pool should highlight before its notes. */
+export function highlightAhead(blocks: readonly CodeBlock[]): void {
+  queued = [...blocks];
+}
+
+/**
+ * For the render pool: the queued blocks not already kept from the last build (emptying the queue), and
+ * `settle`, to call once with their figures in order, or with null when the worker could not (the main
+ * thread then highlights them itself).
+ */
+export function takeAhead(): { blocks: CodeBlock[]; settle: (elements: readonly Element[] | null) => void } | null {
+  const seen = new Set<string>();
+  const blocks = queued.filter((b) => {
+    const key = blockKey(b.code, b.lang, b.meta);
+    if (seen.has(key) || kept?.get(key) !== undefined) return false;
+    seen.add(key);
+    return true;
+  });
+  queued = [];
+  if (blocks.length === 0) return null;
+  const resolvers = blocks.map((b) => {
+    let resolve!: (element: Element | undefined) => void;
+    ahead.set(blockKey(b.code, b.lang, b.meta), new Promise<Element | undefined>((r) => (resolve = r)));
+    return resolve;
+  });
+  let settled = false;
+  return {
+    blocks,
+    settle: (elements) => {
+      if (settled) return;
+      settled = true;
+      resolvers.forEach((resolve, i) => resolve(elements?.[i]));
+    },
+  };
+}
+
+/** How this thread's highlightCode calls were served since it started: kept from the last build, highlighted ahead on a worker, or here. */
+export const highlightCounts = { kept: 0, ahead: 0, here: 0 };
+
 /** A fence's code as a highlighted `<figure>`; unknown languages fall back to plain text. */
 export async function highlightCode(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
-  if (kept === null) return highlighted(code, lang, meta);
-  const key = createHash('sha256').update(JSON.stringify([lang ?? null, meta ?? null])).update(code).digest('base64url');
-  let element = kept.get(key);
-  if (element === undefined) kept.set(key, (element = await highlighted(code, lang, meta)));
+  const key = blockKey(code, lang, meta);
+  let element = kept?.get(key);
+  if (element !== undefined) highlightCounts.kept++;
+  else {
+    const early = ahead.get(key);
+    ahead.delete(key);
+    element = early && (await early);
+    if (element) highlightCounts.ahead++;
+    else {
+      highlightCounts.here++;
+      element = await highlighted(code, lang, meta);
+    }
+    if (kept === null) return element;
+    kept.set(key, element);
+  }
   // A copy: the caller's tree may be changed by the plugins after this one.
   return structuredClone(element);
 }
 
-async function highlighted(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
+/** What highlightCode makes of a block, made here: what a worker runs for the blocks it is handed ahead. */
+export async function highlighted(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
   const hl = await getHighlighter();
   let language = (lang ?? 'text').toLowerCase();
   if (!hl.getLoadedLanguages().includes(language)) {
