@@ -55,9 +55,11 @@ const SIZES = {
   // Souls of 200 notes each, on top of the sample family (its ~40 notes), for the scaling builds.
   // With --large, a last size (20k notes, issue 21) shows whether the cost per page and the memory per
   // note stay flat past part 2's 5k; it is built once, by Soulpress alone.
-  scaling: quick ? [1, 2, 4] : large ? [5, 12, 25, 100] : [5, 12, 25],
-  // Index into scaling: the largest size is built by both projects.
+  scaling: quick ? [1, 2, 4] : large ? [5, 10, 25, 100] : [5, 10, 25],
+  // Indexes into scaling: 5k notes are built by every project (part 2), and 2k by plain Astro and by
+  // Soulpress with search off too (issue 21 sets its goals at both sizes).
   versusAt: 2,
+  smallVersusAt: 1,
   // Timed builds of Soulpress and plain Astro in part 2, interleaved: other tenants of a shared
   // machine slow whichever build they land on, so each side is judged by its fastest run. Starlight
   // and search-off are built once (the first round), which keeps the bench within its 10 minutes.
@@ -139,6 +141,7 @@ let buildProfile: ProfileSummary | null = null;
 let plainProfile: ProfileSummary | null = null;
 let js: PageKindJs[] | null = null;
 let versus: VersusResult | null = null;
+let smallVersus: VersusResult | null = null;
 if (only.has('build')) {
   const why = siteBuildable();
   if (why) {
@@ -167,6 +170,22 @@ if (only.has('build')) {
       // The part 2 size is judged by the fastest of part 2's Soulpress builds; the smaller sizes,
       // a third of its time together, by one build each (a second of each cost a minute of bench).
       const runs = [run];
+      if (i === SIZES.smallVersusAt && !quick) {
+        const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [], noImages: [] };
+        for (let round = 0; round < SIZES.versusRounds; round++) {
+          if (round > 0) {
+            log(`2. Soulpress build of ${fmt(family.files.length)} notes again (round ${round + 1})`);
+            v.soulpress.push(await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}-again`) }));
+          }
+          log(`2. plain Astro build of the same ${fmt(family.files.length)} notes (round ${round + 1})`);
+          v.plain.push(await runBuild({ project: 'plain', family, ...dir('plain') }));
+          if (round > 0) continue;
+          log(`2. Soulpress build of ${fmt(family.files.length)} notes with search off`);
+          v.noSearch.push(await runBuild({ project: 'soulpress', family, ...dir('site-nosearch'), env: { SOULPRESS_SEARCH: 'off' } }));
+        }
+        smallVersus = v;
+        runs.splice(0, runs.length, ...v.soulpress);
+      }
       if (i === SIZES.versusAt) {
         const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [], noImages: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
@@ -226,8 +245,12 @@ if (only.has('build')) {
     }
     const sizes = SIZES.scaling.map((n) => `${n}`).join(' / ');
     sections.push('## 2. Site build vs plain Astro', '', `Both build the same generated family (the sample family plus ${SIZES.scaling[SIZES.versusAt]} souls x 200 notes, ~${SIZES.noteBytes} B each), cold (fresh cache folder), each as its own \`node\` process, in this run. Plain Astro is \`bench/plain-astro\`: a \`glob()\` content collection over every \`.md\` under the vault root and one \`[...slug].astro\` page per note rendered with \`render()\`. Starlight is \`bench/starlight\`: the same \`glob()\` over the same notes as its docs collection, Starlight 0.42 at its defaults (its own Pagefind search on, as Soulpress ships) except a one-link sidebar (its default lists every page on every page). Wall time is spawn to exit (Node and Astro start-up included, as a user sees \`astro build\`; like Astro's CLI outside CI, the child turns on Node's cache of compiled modules before it imports Astro). The builds of part 2 are interleaved (Soulpress, plain, Starlight, Soulpress with search off${SIZES.versusRounds > 1 ? ', then Soulpress and plain again' : ''}), and each side is judged by its fastest run: on a shared machine other tenants only ever slow a build down. Plain Astro has no search, so Soulpress is also shown with its search index turned off: the same work as the baseline. Peak RSS and CPU time are the build process's own (every thread, Soulpress's Markdown workers included); Pagefind's indexer is a separate native process and in neither.`, '', versus ? versusTable(versus) : 'not run', '', 'Where each build\'s seconds went (from hooks a bench-only integration marks, in s):', '', versus ? phasesTable([{ name: 'Soulpress', run: fastest(versus.soulpress) }, { name: 'Soulpress, search off', run: fastest(versus.noSearch) }, { name: 'plain Astro', run: fastest(versus.plain) }, { name: 'Starlight', run: fastest(versus.starlight) }]) : '', '');
+    if (smallVersus) {
+      const v = smallVersus;
+      sections.push(`### At ${fmt(fastest(v.soulpress).notes)} notes`, '', `The scaling part's ${fmt(fastest(v.soulpress).notes)}-note family (the sample plus ${SIZES.scaling[SIZES.smallVersusAt]} souls), built the same way: Soulpress and plain Astro ${SIZES.versusRounds > 1 ? 'interleaved twice' : 'once each'}, Soulpress with search off once, each side judged by its fastest run.`, '', versusTable(v), '', phasesTable([{ name: 'Soulpress', run: fastest(v.soulpress) }, { name: 'Soulpress, search off', run: fastest(v.noSearch) }, { name: 'plain Astro', run: fastest(v.plain) }]), '');
+    }
 
-    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the largest is part 2\'s fastest Soulpress build, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2.5k and 5k notes${large ? ', and 20k (`--large`: one build, by Soulpress alone)' : ' (`--large` adds 20k)'}.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
+    sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the 2k and 5k sizes are part 2\'s fastest Soulpress builds, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2k and 5k notes${large ? ', and 20k (`--large`: one build, by Soulpress alone)' : ' (`--large` adds 20k)'}.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
 
     sections.push('## 5. Incremental', '', `${fmt(incNotes)} notes (the part 2 family). The full build is each side's fastest cold build of part 2; the rebuild runs \`astro build\` again with the outDir and cache folder the last build left (as running it again in a project does), after appending a line to \`soul://${edited}\`${SIZES.versusRounds > 1 ? ` (${SIZES.versusRounds} rounds, a new line each time; each side's fastest rebuild is shown)` : ''} (a soul core note, so its page, its soul's bundles and their pages change). Both projects use Astro's \`experimental.incrementalBuild\`: plain Astro keys each page by its content entry's digest, which is Astro's own floor for a rebuild (Astro empties the outDir, so every page is checked and copied from the cache). Soulpress keeps the unchanged pages in the outDir instead (they are checked against what the last build recorded), also reuses the rendered notes, the token counts (of texts, and of whole prompts by revision), the highlighted code, the preview snapshots, the search shards and the search copies of the pages the edit did not touch, and runs the loader in full.`, '', incrementalTable(rows), '', rows.length ? incrementalVerdict(rows) : '', '');
   }
