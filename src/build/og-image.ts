@@ -3,8 +3,6 @@
 // input, so a card that did not change comes out byte for byte the same, and an incremental build copies
 // it from the last one.
 import { createHash } from 'node:crypto';
-import satori from 'satori';
-import { Resvg } from '@resvg/resvg-js';
 import { OG_HEIGHT, OG_WIDTH, cardTree } from '../render/share-card.ts';
 import type { ShareCard } from '../render/share-card.ts';
 import { fontsFor } from './og-fonts.ts';
@@ -21,6 +19,12 @@ function cardText(card: ShareCard, siteTitle: string): string {
   return [card.kind, card.context, card.name, card.preset ?? '', card.note ?? '', siteTitle, 'preset', '+ more', ...card.figures.flatMap((f) => [f.value, f.label]), ...card.segments.map((s) => s.label)].join(' ');
 }
 
+// Satori and resvg are loaded by the thread that first draws (about 80 ms): in a build that is the share
+// image worker (share-images.ts), so the main thread, which only takes the bytes, never loads them.
+let modules: Promise<{ satori: typeof import('satori').default; Resvg: typeof import('@resvg/resvg-js').Resvg }> | undefined;
+const drawer = (): NonNullable<typeof modules> =>
+  (modules ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(([s, r]) => ({ satori: s.default, Resvg: r.Resvg })));
+
 /** The characters no installed font covers, each named once per build. */
 const warned = new Set<string>();
 
@@ -32,6 +36,7 @@ export async function ogImage(card: ShareCard, siteTitle: string, warn: (message
     for (const ch of missing) warned.add(ch);
     warn(`Soulpress: the share image of ${card.name} draws ${missing.join(' ')} as empty boxes: no font it has covers them`);
   }
+  const { satori, Resvg } = await drawer();
   const svg = await satori(cardTree(card, siteTitle) as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts });
   const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render();
   return encodePng(image.width, image.height, image.pixels);
