@@ -3,8 +3,8 @@
 // process, so on a second core that work is hidden: at 5k notes it was ~10 s at the end of the
 // build). The other pages (souls, lessons, catalog, home) are indexed from the built HTML at
 // build:done, through copies without what Pagefind would leave out (search-copy.ts). What only
-// repeats note text (a bundle's load order and full prompt, the list of every note) is marked
-// data-search-ignore: a search lands on the note's own page.
+// repeats note text or figures (a bundle's load order and full prompt, the list of every note, the
+// family map's matrix) is marked data-search-ignore: a search lands on the note's own page.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -98,8 +98,8 @@ function shardKey(shard: readonly NoteView[]): string {
 
 /**
  * Every folder of `folders` (relative to `root`) and their parents, each made once, a level at a time. A
- * recursive mkdir per document, thousands at once, retried its way up and down the shared parents: about
- * six mkdir calls a note, most of them failing (strace of a 2k-note build).
+ * recursive mkdir per file, many at once, retried its way up and down the shared parents: about six mkdir
+ * calls a file, most of them failing (strace of a 2k-note build, when the notes' documents were files too).
  */
 async function makeFolders(root: string, folders: readonly string[]): Promise<void> {
   const levels: Array<Set<string>> = [];
@@ -138,7 +138,7 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
     if (existsSync(path.join(cached, ENTRY))) continue;
     const index = await newIndex();
     // Handed over as text, not written to a folder for Pagefind to walk: the same index, without writing,
-    // reading and deleting a file and its folders per note (about a third of the CPU this took at 2k notes).
+    // reading and deleting a file and its folders per note (0.3-1.6 CPU-s at 2k notes, against ~0.25 s).
     const added = await Promise.all(shard.map((note) => index.addHTMLFile({ sourcePath: documentPath(note), content: noteDocument(note) })));
     const errors = added.flatMap((a) => a.errors);
     if (errors.length > 0) throw new Error(`pagefind could not index the note pages: ${errors.join('; ')}`);

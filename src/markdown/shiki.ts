@@ -73,20 +73,20 @@ export function highlightAhead(blocks: readonly CodeBlock[]): void {
  * thread then highlights them itself).
  */
 export function takeAhead(): { blocks: CodeBlock[]; settle: (elements: readonly Element[] | null) => void } | null {
-  const seen = new Set<string>();
-  const blocks = queued.filter((b) => {
+  // Each block once, by key, and only if the last build did not keep it.
+  const byKey = new Map<string, CodeBlock>();
+  for (const b of queued) {
     const key = blockKey(b.code, b.lang, b.meta);
-    if (seen.has(key) || kept?.get(key) !== undefined) return false;
-    seen.add(key);
-    return true;
-  });
+    if (!byKey.has(key) && kept?.get(key) === undefined) byKey.set(key, b);
+  }
   queued = [];
-  if (blocks.length === 0) return null;
-  const resolvers = blocks.map((b) => {
+  if (byKey.size === 0) return null;
+  const resolvers = [...byKey.keys()].map((key) => {
     let resolve!: (element: Element | undefined) => void;
-    ahead.set(blockKey(b.code, b.lang, b.meta), new Promise<Element | undefined>((r) => (resolve = r)));
+    ahead.set(key, new Promise<Element | undefined>((r) => (resolve = r)));
     return resolve;
   });
+  const blocks = [...byKey.values()];
   let settled = false;
   return {
     blocks,
