@@ -12,7 +12,7 @@ import { PNG_ENCODER, encodePng } from './png.ts';
 export { OG_HEIGHT, OG_WIDTH };
 
 /** Bumped when the drawing changes in a way the card's data does not show (layout, colours). */
-const DRAWING = 'og-4';
+const DRAWING = 'og-5';
 
 /** The text a card draws: what its fonts must cover. */
 function cardText(card: ShareCard, siteTitle: string): string {

@@ -106,10 +106,31 @@ const colour = (slot: number): string => SLOT_COLOURS[(slot - 1) % SLOT_COLOURS.
 const PAD = 64;
 const BAR_WIDTH = OG_WIDTH - 2 * PAD;
 
-// No character of U+0020-U+017E is wider than 0.98 em in Noto Sans, regular or bold (its hmtx table), so
-// a text of only those characters that fits its width at 1 em a character fits as drawn.
-const NARROW = /^[\u0020-\u007e\u00a0-\u017e]*$/;
-const surelyFits = (text: string, fontSize: number, width: number): boolean => NARROW.test(text) && text.length * fontSize <= width;
+// Widths from Noto Sans's hmtx table, in thousandths of an em, the wider of regular and bold: each
+// printable ASCII character from U+0020 on, then the bound for U+00A0-U+017E (no character there is
+// wider than 0.98 em). Noto Sans has no positive kerning between these (tests/unit/share-card.test.ts
+// reads the fonts), so a text's width is at most the sum of its characters'.
+const ASCII_WIDTHS = [
+  260, 282, 479, 646, 572, 902, 750, 266, 339, 339, 551, 572, 285, 322, 281, 415, 572, 572, 572, 572, 572, 572, 572, 572, 572, 572, 281, 285, 572, 572, 572, 477,
+  899, 692, 665, 642, 732, 560, 549, 728, 765, 389, 331, 664, 559, 943, 813, 791, 621, 791, 656, 551, 577, 756, 650, 967, 670, 626, 579, 331, 415, 331, 572, 444,
+  365, 599, 632, 516, 632, 597, 387, 632, 650, 299, 298, 620, 298, 975, 650, 625, 632, 632, 447, 502, 434, 650, 571, 856, 578, 571, 493, 394, 551, 394, 572,
+];
+const LATIN_WIDTH = 980;
+
+/** The most a text can measure at `fontSize` px in Noto Sans, or null where the table has no bound (other scripts: a fallback font draws them). */
+export function widthBound(text: string, fontSize: number): number | null {
+  let thousandths = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e) thousandths += ASCII_WIDTHS[c - 0x20]!;
+    else if (c >= 0xa0 && c <= 0x17e) thousandths += LATIN_WIDTH;
+    else return null;
+  }
+  // A hundredth more for rounding in the layout.
+  return (thousandths / 1000) * fontSize * 1.01;
+}
+
+const surelyFits = (text: string, fontSize: number, width: number): boolean => (widthBound(text, fontSize) ?? Infinity) <= width;
 
 /**
  * One line of text that ends in an ellipsis when it does not fit. Only a line that might not fit is
@@ -140,24 +161,51 @@ function bar(segments: readonly BarSegment[]): CardNode {
   return el({ width: BAR_WIDTH, height: 64, borderRadius: 12, backgroundColor: INK.track, backgroundImage: `linear-gradient(to right, ${stops.join(', ')})`, border: `1px solid ${INK.border}` });
 }
 
+const LEGEND = { swatch: 22, gap: 10, label: 420, value: 8, after: 30, fontSize: 28, rows: 2 };
+
 function legend(segments: readonly BarSegment[]): CardNode {
   // What the bar draws: a part of no size (an empty memory index) is on the page's legend, not the image's.
   const known = segments.filter((s) => !s.unknown && s.bytes > 0);
   // The largest parts, named in load order: what a reader of the image wants to see first.
   const largest = new Set([...known].sort((a, b) => b.bytes - a.bytes).slice(0, LEGEND_MAX));
   const shown = known.filter((s) => largest.has(s));
-  const items = shown.map((s) =>
-    el(
-      { alignItems: 'center', marginRight: 30, marginBottom: 6, lineHeight: 1.3 },
-      el({ width: 22, height: 22, borderRadius: 5, backgroundColor: colour(s.slot), marginRight: 10 }),
-      line(s.label, 28, { color: INK.fg, maxWidth: 420 }),
-      el({ fontSize: 28, color: INK.muted, marginLeft: 8 }, percent(s.share)),
-    ),
-  );
+  // Each entry's widest possible box: a label is never wider than its line's maxWidth.
+  const widths: number[] = [];
+  const items = shown.map((s) => {
+    const share = percent(s.share);
+    widths.push(LEGEND.swatch + LEGEND.gap + Math.min(widthBound(s.label, LEGEND.fontSize) ?? LEGEND.label, LEGEND.label) + LEGEND.value + (widthBound(share, LEGEND.fontSize) ?? Infinity) + LEGEND.after);
+    return el(
+      { alignItems: 'center', marginRight: LEGEND.after, marginBottom: 6, lineHeight: 1.3 },
+      el({ width: LEGEND.swatch, height: LEGEND.swatch, borderRadius: 5, backgroundColor: colour(s.slot), marginRight: LEGEND.gap }),
+      line(s.label, LEGEND.fontSize, { color: INK.fg, maxWidth: LEGEND.label }),
+      el({ fontSize: LEGEND.fontSize, color: INK.muted, marginLeft: LEGEND.value }, share),
+    );
+  });
   const rest = known.length - shown.length;
-  if (rest > 0) items.push(el({ fontSize: 28, color: INK.muted, marginBottom: 6, lineHeight: 1.3 }, `+ ${rest} more`));
-  // Two rows at most: the card's height is fixed, and a third would run off its edge.
-  return el({ flexWrap: 'wrap', marginTop: 14, width: BAR_WIDTH, maxHeight: 2 * 43, overflow: 'hidden' }, ...items);
+  if (rest > 0) {
+    const more = `+ ${rest} more`;
+    widths.push(widthBound(more, LEGEND.fontSize) ?? Infinity);
+    items.push(el({ fontSize: LEGEND.fontSize, color: INK.muted, marginBottom: 6, lineHeight: 1.3 }, more));
+  }
+  // Two rows at most: the card's height is fixed, and a third would run off its edge. The legend is
+  // clipped only when its entries might wrap to a third (see `line`): wrapping fills a row while the
+  // next entry fits, so entries no wider than these bounds take no more rows than the bounds do.
+  const clip: Record<string, string> = rowsFor(widths, BAR_WIDTH) > LEGEND.rows ? { overflow: 'hidden' } : {};
+  return el({ flexWrap: 'wrap', marginTop: 14, width: BAR_WIDTH, maxHeight: LEGEND.rows * 43, ...clip }, ...items);
+}
+
+/** The rows a wrapping line of boxes this wide takes in `width`. */
+function rowsFor(widths: readonly number[], width: number): number {
+  let rows = 0;
+  let used = Infinity;
+  for (const w of widths) {
+    if (used + w > width) {
+      rows++;
+      used = 0;
+    }
+    used += w;
+  }
+  return rows;
 }
 
 /** The family the card's text asks for (src/build/og-fonts.ts loads it, and the fallbacks). */

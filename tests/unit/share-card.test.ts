@@ -2,9 +2,10 @@
 // their routes exist only where a page can name them, and the same card is the same bytes every time.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
-import { SLOT_COLOURS, OG_HEIGHT, OG_WIDTH, agentCard, bundleCard, cardTree } from '../../src/render/share-card.ts';
+import { SLOT_COLOURS, OG_HEIGHT, OG_WIDTH, agentCard, bundleCard, cardTree, widthBound } from '../../src/render/share-card.ts';
 import type { CardNode, ShareCard } from '../../src/render/share-card.ts';
 import { fontsFor } from '../../src/build/og-fonts.ts';
 import { ogImage } from '../../src/build/og-image.ts';
@@ -147,4 +148,51 @@ test('only a line that might not fit is clipped to an ellipsis, and the bar clip
   const total = 504 + 1872 + 10;
   assert.ok(Math.abs((stops[3]![1] as number) - ((504 + 1872) / total) * (OG_WIDTH - 128)) < 0.01);
   assert.equal(stops.at(-1)![1], OG_WIDTH - 128);
+});
+
+test("the width bounds hold for Noto Sans: no character wider than its bound, no pair kerned apart", () => {
+  // The parser satori itself reads the fonts with, from satori's own dependencies: its advances and
+  // kerning are what satori lays text out by.
+  const opentype = createRequire(createRequire(import.meta.url).resolve('satori'))('@shuding/opentype.js') as {
+    parse(data: ArrayBuffer): { unitsPerEm: number; charToGlyph(ch: string): { advanceWidth: number }; getKerningValue(a: object, b: object): number };
+  };
+  const require = createRequire(import.meta.url);
+  const chars = Array.from({ length: 0x17f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).filter((ch) => ch.charCodeAt(0) <= 0x7e || ch.charCodeAt(0) >= 0xa0);
+  for (const weight of [400, 700]) {
+    for (const subset of ['latin', 'latin-ext']) {
+      const font = opentype.parse(new Uint8Array(readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`))).buffer);
+      for (const ch of chars) {
+        const glyph = font.charToGlyph(ch);
+        // A subset without the character has no glyph for it (advance of .notdef): the other subset draws it.
+        if (glyph.advanceWidth === undefined || (font as unknown as { charToGlyphIndex(c: string): number }).charToGlyphIndex(ch) === 0) continue;
+        assert.ok((glyph.advanceWidth / font.unitsPerEm) * 100 <= widthBound(ch, 100)! + 1e-9, `${ch} (U+${ch.charCodeAt(0).toString(16)}) at ${weight} in ${subset}`);
+      }
+      const ascii = chars.filter((ch) => ch.charCodeAt(0) <= 0x7e);
+      for (const a of ascii) for (const b of ascii) assert.ok(font.getKerningValue(font.charToGlyph(a), font.charToGlyph(b)) <= 0, `${a}${b} kerned apart at ${weight}`);
+    }
+  }
+  assert.equal(widthBound('明镜', 28), null, 'no bound for what another font draws');
+  assert.ok(widthBound('Shared instructions', 28)! < 420, 'a usual label fits the legend unclipped');
+});
+
+test('the legend is clipped only when its entries might take a third row', () => {
+  const part = (label: string, bytes: number, slot = 1) => ({ label, slot, bytes, share: bytes / 1000, href: '' });
+  const legendOf = (segments: ShareCard['segments']): CardNode => {
+    let found: CardNode | undefined;
+    const walk = (n: CardNode | string): void => {
+      if (typeof n === 'string') return;
+      if (n.props.style?.['flexWrap'] === 'wrap') found = n;
+      const c = n.props.children;
+      for (const child of c === undefined ? [] : Array.isArray(c) ? c : [c]) walk(child);
+    };
+    walk(cardTree({ ...CARD, segments }, 'Site'));
+    return found!;
+  };
+  const usual = legendOf([part('Identity', 10), part('Shared instructions', 300), part('Shared core', 400), part('Soul core', 200), part('Soul notes', 90)]);
+  assert.equal(usual.props.style?.['overflow'], undefined, 'four usual labels and "+ 1 more" fit two rows');
+  const long = 'A label far too long to share its row with any other entry';
+  const wide = legendOf([part(long, 10), part(long + ' 2', 300), part(long + ' 3', 400), part(long + ' 4', 200)]);
+  assert.equal(wide.props.style?.['overflow'], 'hidden', 'four entries of a row each: clipped to two rows');
+  const cjk = legendOf([part('灵台', 10), part('知识', 300)]);
+  assert.equal(cjk.props.style?.['overflow'], undefined, "a label of another script is bounded by its line's own width");
 });
