@@ -4,7 +4,8 @@
 // build). The other pages (souls, lessons, catalog, home) are indexed from the built HTML at
 // build:done, through copies without what Pagefind would leave out (search-copy.ts). What only
 // repeats note text or figures (a bundle's load order and full prompt, the list of every note, the
-// family map's matrix) is marked data-search-ignore: a search lands on the note's own page.
+// family map's matrix, the bundles that carry each catalog note) is marked data-search-ignore: a
+// search lands on the note's or the bundle's own page.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -63,8 +64,16 @@ function withIndexerThreads<T>(start: () => T): T {
   }
 }
 
-async function newIndex(): Promise<PagefindIndex> {
-  const { index, errors } = await withIndexerThreads(() => createIndex({ excludeSelectors: EXCLUDE }));
+/**
+ * What a note's document can hold of EXCLUDE: the renderer's own elements (a note's HTML is made by
+ * src/markdown, which escapes any HTML a note holds). Pagefind matches every selector against every
+ * element, and a note's highlighted code is an element per token: the full list took about a twentieth
+ * more of the indexer's time over the notes.
+ */
+const NOTE_EXCLUDE = ['button', '.code-lang', '.heading-anchor'];
+
+async function newIndex(excludeSelectors: readonly string[]): Promise<PagefindIndex> {
+  const { index, errors } = await withIndexerThreads(() => createIndex({ excludeSelectors: [...excludeSelectors] }));
   if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
   return index;
 }
@@ -91,7 +100,7 @@ const documentPath = (note: NoteView): string => `${NOTES_PATH}${noteParam(note.
  * noteDocument makes it of (its place, title, summary, and the HTML by its htmlKey); equal keys, equal index files.
  */
 function shardKey(shard: readonly NoteView[]): string {
-  const hash = createHash('sha256').update(`pagefind@${versionOf('pagefind')}\0${EXCLUDE.join('\0')}\0`);
+  const hash = createHash('sha256').update(`pagefind@${versionOf('pagefind')}\0${NOTE_EXCLUDE.join('\0')}\0`);
   for (const note of shard) hash.update(JSON.stringify([documentPath(note), note.vault, note.path, note.title, note.summary, note.htmlKey])).update('\u0001');
   return hash.digest('base64url');
 }
@@ -136,7 +145,7 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
     const cached = path.join(store, shardKey(shard));
     indexed.push(cached);
     if (existsSync(path.join(cached, ENTRY))) continue;
-    const index = await newIndex();
+    const index = await newIndex(NOTE_EXCLUDE);
     // Handed over as text, not written to a folder for Pagefind to walk: the same index, without writing,
     // reading and deleting a file and its folders per note (0.3-1.6 CPU-s at 2k notes, against ~0.25 s).
     const added = await Promise.all(shard.map((note) => index.addHTMLFile({ sourcePath: documentPath(note), content: noteDocument(note) })));
@@ -246,7 +255,7 @@ export async function writeSearchIndex(outDir: string, cacheDir: string, notesFo
     const root = path.join(outDir, NOTE_INDEXES_PATH);
     for (const entry of await readdir(root).catch(() => [])) if (!placed.has(path.resolve(root, entry))) await rm(path.join(root, entry), { recursive: true, force: true });
     const { folder, count, copied } = await copyOtherPages(outDir, cacheDir);
-    const index = await newIndex();
+    const index = await newIndex(EXCLUDE);
     const added = await index.addDirectory({ path: folder });
     if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
     if (added.page_count !== count) throw new Error(`pagefind indexed ${added.page_count} pages of ${count}`);
