@@ -58,5 +58,7 @@ test('carriers name each soul with the mode it carries the note in', () => {
       const after = r.slice(r.indexOf(`>${bundle.display}</a>`));
       assert.match(after, new RegExp(`^>[^<]*</a>\\s*<span class="mode-inline mode-${doc.mode}">${doc.mode}</span>`), `${uri}: ${bundle.soul} ${doc.mode}`);
     }
+    // The list only repeats which bundles carry the note: search leaves it out (search-index.ts).
+    assert.match(r, /<ul class="carriers" data-search-ignore>/, `${uri}: carriers indexed for search`);
   }
 });
