@@ -1,7 +1,7 @@
 // A build's share images, drawn on a worker thread while Astro renders the pages. Drawn when Astro
 // reached each image route, they were about 6 s of the main thread at 5k notes (116 cards: resvg's
 // rasteriser most of it, then satori), with the other core partly idle. The integration hands the
-// cards over as soon as the notes are rendered; an image route's GET then only takes the bytes.
+// cards over as soon as the site is loaded; an image route's GET then only takes the bytes.
 //
 // Each card is kept in the cache folder under its cache key, so a rebuild draws only the cards whose
 // key is new (Astro copies the pages of the others and never asks for them).
@@ -133,11 +133,14 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
 }
 
 /**
- * Each job's PNG, drawn on one worker thread that ends once the last is drawn (without `useWorker`, only
- * by the pages that claim them). The worker runs at the lowest CPU priority (share-image-worker.ts), so
- * it takes only what Astro's rendering and Pagefind leave of the cores; a card a route asks for before
- * the worker took it is drawn by the asking thread at once (`claim`), so a page never waits behind a
- * worker the other work starves.
+ * Each job's PNG, drawn on one worker thread that ends once the last is drawn (without `useWorker`, by
+ * the pages that ask for them). The worker runs at the lowest CPU priority (share-image-worker.ts), so it
+ * takes only what Astro's rendering and Pagefind leave of the cores. A card a route asks for before the
+ * worker took it goes next in the worker's queue, and the route waits for it: Astro renders a route's
+ * pages together, so once they all wait the main thread's core is free and the worker runs there. Drawn
+ * by the asking thread instead, the first cards Astro asked for (the agents' and guests' routes come
+ * before the souls') made the main thread load satori, resvg and the fonts and draw them cold: about
+ * 0.3 s of the main thread at 2k notes, for 6 of 56 cards.
  */
 function drawCards(jobs: readonly DrawJob[], useWorker: boolean): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
   const results = new Map<string, Promise<Uint8Array>>();
@@ -151,7 +154,7 @@ function drawCards(jobs: readonly DrawJob[], useWorker: boolean): { results: Map
   }
   const queue = [...jobs];
   const worker = useWorker ? new Worker(new URL(WORKER, import.meta.url)) : null;
-  // One card at a time in the worker: the rest stay here, where a route can still claim them.
+  // One card at a time in the worker: the rest stay here, where a route asking for one can move it up.
   const sendNext = (): void => {
     const job = queue.shift();
     if (job) worker?.postMessage(job);
@@ -182,10 +185,12 @@ function drawCards(jobs: readonly DrawJob[], useWorker: boolean): { results: Map
     const at = queue.findIndex((job) => job.key === key);
     if (at < 0) return undefined;
     const [job] = queue.splice(at, 1);
-    drawAndStore(job!).then(
-      (png) => settle(key, { png }),
-      (error: unknown) => settle(key, { error: error instanceof Error ? error : new Error(String(error)) }),
-    );
+    if (worker) queue.unshift(job!);
+    else
+      drawAndStore(job!).then(
+        (png) => settle(key, { png }),
+        (error: unknown) => settle(key, { error: error instanceof Error ? error : new Error(String(error)) }),
+      );
     return results.get(key);
   };
   return { results, claim };

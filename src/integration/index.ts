@@ -60,7 +60,7 @@ function notLoaded(command: string): Promise<never> {
  * route to draw its own. What was drawn is told at build:done: a line logged while Astro lists the pages
  * it writes would land in the middle of one of its own.
  */
-function drawShareImages(site: SiteData, cacheDir: string, told: { line: string | null }): void {
+function drawShareImages(site: Pick<SiteData, 'title' | 'family' | 'bundles' | 'agents'>, cacheDir: string, told: { line: string | null }): void {
   try {
     prepareShareImages(site, cacheDir).then(
       ({ drawn, stored }) => (told.line = `share images: ${drawn} drawn, ${stored} kept from the last build`),
@@ -147,10 +147,10 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
                 report: (message: string) => logger.info(message),
               }
             : undefined;
-        // A build draws its share images on a worker thread while Astro renders the notes; they start once
-        // the notes' Markdown is done, so they never hold up the pages, which wait for that.
-        const pages = shareImages && command === 'build' ? rendered.then((whole) => (drawShareImages(whole, cacheDir, images), whole)) : rendered;
-        updateConfig({ vite: { plugins: [siteModule(pages, live), lessonsModule(lessons)] } });
+        // A build draws its share images on a worker thread, from when the site is loaded: at the lowest
+        // priority, so it takes only what the notes' rendering, Vite and Astro leave of the cores.
+        if (shareImages && command === 'build') drawShareImages(site, cacheDir, images);
+        updateConfig({ vite: { plugins: [siteModule(rendered, live), lessonsModule(lessons)] } });
         if (search && command === 'build') {
           // A folder of its own: builds running side by side may share one cache folder.
           await mkdir(cacheDir, { recursive: true });

@@ -1,4 +1,4 @@
-// A build's share images are drawn on a worker thread, or by the page that asks first, and kept by
+// A build's share images are drawn on a worker thread (a card a page asks for first goes next), and kept by
 // cache key: the same bytes as drawing the card in place, and a second build draws only what changed.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -19,15 +19,18 @@ test('every card is listed once, by a key of its own', () => {
   for (const p of paths) assert.equal(p.cacheKey, p.props.key, 'the page cache key is the store key');
 });
 
-test('drawn on the worker or claimed by the page, a card is the bytes ogImage draws; a second build draws none; a stale card is dropped', async () => {
+test('drawn on the worker, the card a page asks for first next, a card is the bytes ogImage draws; a second build draws none; a stale card is dropped', async () => {
   const cache = await mkdtemp(path.join(tmpdir(), 'soulpress-share-'));
   try {
     await mkdir(path.join(cache, SHARE_STORE));
     await writeFile(path.join(cache, SHARE_STORE, 'stale-key.png'), 'old');
     const first = prepareShareImages(site, cache, { minCards: 1 });
-    // The last card is asked for at once: the page draws it itself rather than wait its turn in the worker.
+    // The last card is asked for at once: it goes next in the worker, so when it comes at most the card
+    // the worker had already taken is stored beside it, not every card queued before it.
     const last = paths.at(-1)!;
     const claimed = await takeShareImage(last.props.key)!;
+    const storedThen = (await readdir(path.join(cache, SHARE_STORE))).filter((f) => f.endsWith('.png') && f !== 'stale-key.png');
+    assert.ok(storedThen.includes(`${last.props.key}.png`) && storedThen.length <= 2, `${storedThen.length} cards stored when the asked-for one came`);
     assert.ok(Buffer.from(claimed).equals(Buffer.from(await ogImage(last.props.card, last.props.siteTitle))), 'claimed card');
     assert.deepEqual(await first, { drawn: paths.length, stored: 0 });
     for (const p of paths.slice(0, -1)) {
