@@ -2,7 +2,7 @@
 // purpose: its rank table is megabytes of JavaScript, so the browser never imports this module (the
 // live preview gets the build's counts in its snapshot instead; src/preview/token-estimate.ts).
 import { countTokens as o200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { PROMPT_SEPARATOR, commonPrefixLength } from '../core/index.ts';
 import { sourceDigest, versionOf } from './package-version.ts';
 import { KeptFile } from './kept-file.ts';
@@ -102,14 +102,14 @@ function kept<V extends Kept>(key: string, make: () => V): V {
 /** A long text's count from the last build's store, else counted now; either way kept for the next build. */
 function stored(text: string, count: () => number): number {
   if (store === null || text.length < STORED_MIN) return count();
-  return kept(createHash('sha1').update(text).digest('base64url'), count);
+  return kept(hash('sha1', text, 'base64url'), count);
 }
 
 /** The key of texts joined by `sep` into the prompt `revision` names: the revision fixes the joined text, and the texts' lengths where each lies in it. */
 function tailsKey(revision: string, texts: readonly string[], sep: string): string {
-  const hash = createHash('sha1').update(sep);
-  for (const text of texts) hash.update(`${text.length},`);
-  return `tails\0${revision}\0${hash.digest('base64url')}`;
+  const lengths = createHash('sha1').update(sep);
+  for (const text of texts) lengths.update(`${text.length},`);
+  return `tails\0${revision}\0${lengths.digest('base64url')}`;
 }
 
 /** Tokens of `text` under o200k_base, exactly as the tokenizer counts the whole text. */
