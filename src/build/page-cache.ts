@@ -65,7 +65,7 @@ export function bundleForKey(bundle: BundleView): Omit<BundleView, 'promptText'>
 
 /** The key of a page rendered from `props` under this site's layout. Props are not changed once a page has them. */
 export function pageCacheKey(site: SiteData, props: Record<string, unknown>): string {
-  // One string hashed once: a hash object per page cost more than the hashing (crypto.hash is one call).
+  // One string hashed in one call (crypto.hash), in place of a hash object fed prop by prop.
   let parts = chromeKey(site);
   for (const name of Object.keys(props).sort()) parts += `\0${name}\0${digest(props[name])}`;
   return hash('sha256', parts, 'base64url');
