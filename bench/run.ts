@@ -170,7 +170,9 @@ if (only.has('build')) {
       // The part 2 size is judged by the fastest of part 2's Soulpress builds; the smaller sizes,
       // a third of its time together, by one build each (a second of each cost a minute of bench).
       const runs = [run];
-      if (i === SIZES.smallVersusAt && !quick) {
+      // Part 2 at one size, interleaved: Soulpress again and plain Astro every round; in the first, Soulpress
+      // with search off and, at the part 2 size only (`full`), Starlight and (with --large) share images off.
+      const versusBuilds = async (full: boolean): Promise<VersusResult> => {
         const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [], noImages: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
           if (round > 0) {
@@ -180,32 +182,26 @@ if (only.has('build')) {
           log(`2. plain Astro build of the same ${fmt(family.files.length)} notes (round ${round + 1})`);
           v.plain.push(await runBuild({ project: 'plain', family, ...dir('plain') }));
           if (round > 0) continue;
+          if (full) {
+            log(`2. Starlight build of the same notes`);
+            v.starlight.push(await runBuild({ project: 'starlight', family, ...dir('starlight') }));
+          }
           log(`2. Soulpress build of ${fmt(family.files.length)} notes with search off`);
           v.noSearch.push(await runBuild({ project: 'soulpress', family, ...dir('site-nosearch'), env: { SOULPRESS_SEARCH: 'off' } }));
-        }
-        smallVersus = v;
-        runs.splice(0, runs.length, ...v.soulpress);
-      }
-      if (i === SIZES.versusAt) {
-        const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [], noImages: [] };
-        for (let round = 0; round < SIZES.versusRounds; round++) {
-          if (round > 0) {
-            log(`2. Soulpress build again (round ${round + 1})`);
-            v.soulpress.push(await runBuild({ project: 'soulpress', family, ...dir(`site-${souls}-again`) }));
-          }
-          log(`2. plain Astro build of the same ${fmt(family.files.length)} notes (round ${round + 1})`);
-          v.plain.push(await runBuild({ project: 'plain', family, ...dir('plain') }));
-          if (round > 0) continue;
-          log(`2. Starlight build of the same notes`);
-          v.starlight.push(await runBuild({ project: 'starlight', family, ...dir('starlight') }));
-          log(`2. Soulpress build with search off`);
-          v.noSearch.push(await runBuild({ project: 'soulpress', family, ...dir('site-nosearch'), env: { SOULPRESS_SEARCH: 'off' } }));
           // What share images cost is a diagnostic, not a goal: a build past the default run's 10 minutes.
-          if (large) {
+          if (full && large) {
             log(`2. Soulpress build with share images off`);
             v.noImages.push(await runBuild({ project: 'soulpress', family, ...dir('site-noimages'), env: { SOULPRESS_SHARE_IMAGES: 'off' } }));
           }
         }
+        return v;
+      };
+      if (i === SIZES.smallVersusAt && !quick) {
+        smallVersus = await versusBuilds(false);
+        runs.splice(0, runs.length, ...smallVersus.soulpress);
+      }
+      if (i === SIZES.versusAt) {
+        const v = await versusBuilds(true);
         const p = fastest(v.plain);
         log(`   plain: ${p.ok ? `${fmt(p.pages)} pages in ${fmt(p.wallMs / 1000, 1)} s (fastest)` : `failed: ${p.error}`}`);
         // Part 5 at this size: one edited note, then both projects rebuilt with the cache their last
