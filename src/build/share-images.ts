@@ -20,7 +20,8 @@ import type { ImageProps } from './og-image.ts';
 export type ShareRoute = 'soul' | 'preset' | 'guest' | 'agent';
 export const SHARE_ROUTES: readonly ShareRoute[] = ['soul', 'preset', 'guest', 'agent'];
 
-type SiteCards = Pick<SiteData, 'title' | 'family' | 'bundles' | 'agents'>;
+/** What the share cards are made from: the site before its notes' HTML is rendered will do. */
+export type SiteCards = Pick<SiteData, 'title' | 'family' | 'bundles' | 'agents'>;
 
 /** The images of one route: its pages' params and what each card shows. The routes and the integration both list them here. */
 export function shareCards(site: SiteCards, route: ShareRoute): Array<{ params: Record<string, string>; card: ShareCard }> {

@@ -22,7 +22,7 @@ import { assetFiles, clearAllButPages, keepableOutDir, pruneOutDir, recordOutDir
 import type { KeptOutDir } from './kept-out-dir.ts';
 import { siteModule } from './virtual-site.ts';
 import { SHARE_STORE, prepareShareImages } from '../build/share-images.ts';
-import type { SiteData } from '../data/types.ts';
+import type { SiteCards } from '../build/share-images.ts';
 
 export type { SoulpressOptions } from './options.ts';
 export { optionsSchema } from './options.ts';
@@ -60,7 +60,7 @@ function notLoaded(command: string): Promise<never> {
  * route to draw its own. What was drawn is told at build:done: a line logged while Astro lists the pages
  * it writes would land in the middle of one of its own.
  */
-function drawShareImages(site: Pick<SiteData, 'title' | 'family' | 'bundles' | 'agents'>, cacheDir: string, told: { line: string | null }): void {
+function drawShareImages(site: SiteCards, cacheDir: string, told: { line: string | null }): void {
   try {
     prepareShareImages(site, cacheDir).then(
       ({ drawn, stored }) => (told.line = `share images: ${drawn} drawn, ${stored} kept from the last build`),
