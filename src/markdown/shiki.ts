@@ -6,19 +6,26 @@ import type { Element, Root } from 'hast';
 import { codeFigure } from './code-figure.ts';
 import { rendererId } from './render-cache.ts';
 import { KeptFile } from '../node/kept-file.ts';
+import { pairThemes, type ThemePair } from './theme-pair.ts';
 
 // The high-contrast variants: the plain ones' comment colours fall under WCAG AA's 4.5:1 on their own background.
 export const SHIKI_THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
 
-let highlighter: Promise<Highlighter> | undefined;
+let highlighter: Promise<{ hl: Highlighter; pair: ThemePair | null }> | undefined;
 
 // Shiki is imported when a block is first highlighted: a rebuild that finds every block in the cache
 // below does without it (about 40 ms of module loading).
 let shiki: Promise<typeof import('shiki')> | undefined;
 const loadShiki = (): Promise<typeof import('shiki')> => (shiki ??= import('shiki'));
 
-function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= loadShiki().then(({ createHighlighter }) => createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [] }));
+/** The highlighter, with the two themes as one (theme-pair.ts) when their rules allow it. */
+function getHighlighter(): Promise<{ hl: Highlighter; pair: ThemePair | null }> {
+  highlighter ??= loadShiki().then(async ({ createHighlighter }) => {
+    const hl = await createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [] });
+    const pair = pairThemes(hl.getTheme(SHIKI_THEMES.light), hl.getTheme(SHIKI_THEMES.dark));
+    if (pair) await hl.loadTheme(pair.theme);
+    return { hl, pair };
+  });
   return highlighter;
 }
 
@@ -124,23 +131,26 @@ export async function highlightCode(code: string, lang: string | undefined, meta
 
 /** What highlightCode makes of a block, made here: what a worker runs for the blocks it is handed ahead. */
 export async function highlighted(code: string, lang: string | undefined, meta: string | undefined): Promise<Element> {
-  const hl = await getHighlighter();
+  const { hl, pair } = await getHighlighter();
   let language = (lang ?? 'text').toLowerCase();
   if (!hl.getLoadedLanguages().includes(language)) {
     const { bundledLanguages } = await loadShiki();
     if (language in bundledLanguages) await hl.loadLanguage(language as keyof typeof bundledLanguages);
     else language = 'text';
   }
-  const root = hl.codeToHast(code.replace(/\n$/, ''), {
+  const common = {
     lang: language,
     // Shiki stops tokenising a line after 500 ms by default and leaves the rest coloured by the
     // last state, so on a busy machine (or at a grammar's first, cold use) the same block came out
     // in other colours from one build to the next. Output must depend on the input alone.
     tokenizeTimeLimit: 0,
-    themes: SHIKI_THEMES,
-    defaultColor: false,
     meta: meta ? { __raw: meta } : undefined,
-    transformers: [codeFigure()],
-  }) as Root;
+  };
+  const source = code.replace(/\n$/, '');
+  const root = (
+    pair
+      ? hl.codeToHast(source, { ...common, theme: pair.theme.name, ...pair.options, transformers: [...pair.options.transformers, codeFigure()] })
+      : hl.codeToHast(source, { ...common, themes: SHIKI_THEMES, defaultColor: false, transformers: [codeFigure()] })
+  ) as Root;
   return root.children[0] as Element;
 }

@@ -11,7 +11,7 @@ import { highlightCode } from '../../src/markdown/shiki.ts';
 const KEYWORD = /--shiki-light:#A0111F;--shiki-dark:#FF9492">const</g;
 
 test('a line that takes longer than 500 ms to tokenise is coloured to its end', async () => {
-  const statements = 1_200;
+  const statements = 1_500;
   const line = 'const a = [1, "two", { three: 3 }]; '.repeat(statements);
   const started = performance.now();
   const html = toHtml(await highlightCode(line, 'ts', undefined));
