@@ -78,12 +78,11 @@ export type DrawReply = { key: string; png: Uint8Array } | { key: string; error:
 
 /**
  * Put every share image of `site` in the slot, before this returns: a card stored under its key by an
- * earlier build is read when its route asks; the others start drawing on one worker thread (from
- * `minCards` cards to draw; below that each page draws its own when it asks) and are stored. The store
+ * earlier build is read when its route asks; the others start drawing on one worker thread and are stored. The store
  * keeps only this build's cards. The promise settles once every card is drawn; a card that fails to
  * draw fails its route's GET with the drawer's message.
  */
-export function prepareShareImages(site: SiteCards, cacheDir: string, { minCards = MIN_CARDS_FOR_WORKER }: { minCards?: number } = {}): Promise<{ drawn: number; stored: number }> {
+export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{ drawn: number; stored: number }> {
   const store = path.join(cacheDir, SHARE_STORE);
   mkdirSync(store, { recursive: true });
   const have = new Set(readdirSync(store));
@@ -105,21 +104,12 @@ export function prepareShareImages(site: SiteCards, cacheDir: string, { minCards
   }
   // What this build does not name is a card no build will ask for again (an older figure).
   const pruned = Promise.all([...have].filter((name) => !keep.has(name)).map((name) => rm(path.join(store, name), { force: true })));
-  const { results, claim } = drawCards(jobs, jobs.length >= minCards);
+  const { results, claim } = drawCards(jobs);
   for (const job of jobs) slot.set(job.key, () => claim(job.key) ?? results.get(job.key)!);
   return Promise.all([pruned, Promise.allSettled(results.values())]).then(() => ({ drawn: jobs.length, stored: keep.size - jobs.length }));
 }
 
-/**
- * From this many cards to draw, they are drawn on a worker: from one, since the main thread no longer
- * loads satori, resvg and the fonts unless it draws a card itself (og-image.ts), so the worker's start
- * costs no more CPU than drawing in place, and it runs on the other core while Vite bundles. A rebuild
- * after an edit draws a few cards (the edited soul's, about 0.3 s with the modules' loading), which the
- * main thread used to draw when the pages asked.
- */
-const MIN_CARDS_FOR_WORKER = 1;
-
-/** A card drawn and stored in this thread or the worker: the same bytes either way. */
+/** A card drawn and stored: what the worker does with each job. */
 export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer>> {
   try {
     const png = await ogImage(job.card, job.siteTitle);
@@ -134,8 +124,9 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
 }
 
 /**
- * Each job's PNG, drawn on one worker thread that ends once the last is drawn (without `useWorker`, by
- * the pages that ask for them). The worker runs at the lowest CPU priority (share-image-worker.ts), so it
+ * Each job's PNG, drawn on one worker thread that ends once the last is drawn, even for one card: the main
+ * thread loads satori, resvg and the fonts only if it draws a card itself (og-image.ts, the dev server), so
+ * a worker costs no more CPU than drawing in place, and it runs on the other core while Vite bundles. The worker runs at the lowest CPU priority (share-image-worker.ts), so it
  * takes only what Astro's rendering and Pagefind leave of the cores. A card a route asks for before the
  * worker took it goes next in the worker's queue, and the route waits for it: Astro renders a route's
  * pages together, so once they all wait the main thread's core is free and the worker runs there. Drawn
@@ -143,7 +134,7 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
  * before the souls') made the main thread load satori, resvg and the fonts and draw them cold: about
  * 0.3 s of the main thread at 2k notes, for 6 of 56 cards.
  */
-function drawCards(jobs: readonly DrawJob[], useWorker: boolean): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
+function drawCards(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
   const results = new Map<string, Promise<Uint8Array>>();
   if (jobs.length === 0) return { results, claim: () => undefined };
   const waiting = new Map<string, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>();
@@ -154,44 +145,36 @@ function drawCards(jobs: readonly DrawJob[], useWorker: boolean): { results: Map
     results.set(job.key, promise);
   }
   const queue = [...jobs];
-  const worker = useWorker ? new Worker(new URL(WORKER, import.meta.url)) : null;
+  const worker = new Worker(new URL(WORKER, import.meta.url));
   // One card at a time in the worker: the rest stay here, where a route asking for one can move it up.
   const sendNext = (): void => {
     const job = queue.shift();
-    if (job) worker?.postMessage(job);
+    if (job) worker.postMessage(job);
   };
   const settle = (key: string, outcome: { png: Uint8Array } | { error: Error }): void => {
     const wait = waiting.get(key);
     waiting.delete(key);
     if ('error' in outcome) wait?.reject(outcome.error);
     else wait?.resolve(outcome.png);
-    if (waiting.size === 0) void worker?.terminate();
+    if (waiting.size === 0) void worker.terminate();
   };
   const failAll = (error: Error): void => {
     queue.length = 0;
     for (const key of [...waiting.keys()]) settle(key, { error });
   };
-  if (worker) {
-    worker.on('message', (reply: DrawReply) => {
-      settle(reply.key, 'error' in reply ? { error: new Error(reply.error) } : { png: reply.png });
-      sendNext();
-    });
-    worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
-    worker.on('exit', (code) => {
-      if (waiting.size > 0) failAll(new Error(`the share image worker stopped (exit code ${code}) before drawing every card`));
-    });
+  worker.on('message', (reply: DrawReply) => {
+    settle(reply.key, 'error' in reply ? { error: new Error(reply.error) } : { png: reply.png });
     sendNext();
-  }
+  });
+  worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
+  worker.on('exit', (code) => {
+    if (waiting.size > 0) failAll(new Error(`the share image worker stopped (exit code ${code}) before drawing every card`));
+  });
+  sendNext();
   const claim = (key: string): Promise<Uint8Array> | undefined => {
     const at = queue.findIndex((job) => job.key === key);
     if (at < 0) return undefined;
-    const [job] = queue.splice(at, 1);
-    if (worker) queue.unshift(job!);
-    else
-      drawAndStore(job!).then(
-        (png) => settle(key, { png }),
-        (error: unknown) => settle(key, { error: error instanceof Error ? error : new Error(String(error)) }),
-      );
+    queue.unshift(...queue.splice(at, 1));
     return results.get(key);
   };
   return { results, claim };

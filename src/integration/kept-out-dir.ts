@@ -12,7 +12,7 @@
 //   the search index, the sitemap: each build writes its own; the note shards of the search index are
 //   checked and replaced by search-index.ts instead), and at build:done so is every kept page
 //   this build no longer has (a removed note's), so the outDir ends holding what a cold build writes.
-import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,8 @@ const WORKER = import.meta.url.endsWith('.ts') ? './kept-out-dir-worker.ts' : '.
 
 /** keepableOutDirSync on a worker thread, off the main thread that loads the vault meanwhile; null if it fails. */
 export function keepableOutDir(outDir: string, cacheDir: string): Promise<KeptOutDir | null> {
+  // A first build (no record, or no outDir) has nothing to keep: no thread is started for it (~0.1 CPU-s).
+  if (!existsSync(path.join(cacheDir, RECORD)) || !existsSync(outDir)) return Promise.resolve(null);
   return new Promise((resolve) => {
     const worker = new Worker(new URL(WORKER, import.meta.url), { workerData: { outDir, cacheDir } });
     worker.once('message', (kept: KeptOutDir | null) => resolve(kept));

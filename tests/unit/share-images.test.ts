@@ -24,7 +24,7 @@ test('drawn on the worker, the card a page asks for first next, a card is the by
   try {
     await mkdir(path.join(cache, SHARE_STORE));
     await writeFile(path.join(cache, SHARE_STORE, 'stale-key.png'), 'old');
-    const first = prepareShareImages(site, cache, { minCards: 1 });
+    const first = prepareShareImages(site, cache);
     // The last card is asked for at once: it goes next in the worker, so when it comes at most the card
     // the worker had already taken is stored beside it, not every card queued before it.
     const last = paths.at(-1)!;
@@ -41,7 +41,7 @@ test('drawn on the worker, the card a page asks for first next, a card is the by
     const kept = await readdir(path.join(cache, SHARE_STORE));
     assert.deepEqual(kept.sort(), paths.map((p) => `${p.props.key}.png`).sort(), 'the store holds this build\'s cards only');
 
-    assert.deepEqual(await prepareShareImages(site, cache, { minCards: 1 }), { drawn: 0, stored: paths.length });
+    assert.deepEqual(await prepareShareImages(site, cache), { drawn: 0, stored: paths.length });
     const again = await takeShareImage(paths[0]!.props.key)!;
     assert.ok(Buffer.from(again).equals(Buffer.from(await ogImage(paths[0]!.props.card, paths[0]!.props.siteTitle))), 'read back from the store');
   } finally {
@@ -52,26 +52,11 @@ test('drawn on the worker, the card a page asks for first next, a card is the by
 test('a card that cannot be stored fails its page with a message naming it, and the build does not hang', async () => {
   const cache = await mkdtemp(path.join(tmpdir(), 'soulpress-share-'));
   try {
-    const done = prepareShareImages(site, cache, { minCards: 1 });
+    const done = prepareShareImages(site, cache);
     // The store is gone before any card is written: every drawing fails, in the worker and here.
     await rm(path.join(cache, SHARE_STORE), { recursive: true });
     for (const p of [paths[0]!, paths.at(-1)!]) await assert.rejects(takeShareImage(p.props.key)!, (error: Error) => error.message.startsWith(`the share image of ${p.props.card.name}: `));
     await done;
-  } finally {
-    await rm(cache, { recursive: true, force: true });
-  }
-});
-
-test('below the worker\'s threshold each page draws its own card when it asks, and it is stored all the same', async () => {
-  const cache = await mkdtemp(path.join(tmpdir(), 'soulpress-share-'));
-  try {
-    const done = prepareShareImages(site, cache, { minCards: paths.length + 1 });
-    for (const p of paths) {
-      const png = await takeShareImage(p.props.key)!;
-      assert.ok(Buffer.from(png).equals(Buffer.from(await ogImage(p.props.card, p.props.siteTitle))), `card ${p.props.card.name}`);
-    }
-    assert.deepEqual(await done, { drawn: paths.length, stored: 0 });
-    assert.equal((await readdir(path.join(cache, SHARE_STORE))).length, paths.length);
   } finally {
     await rm(cache, { recursive: true, force: true });
   }
