@@ -10,7 +10,7 @@ import { highlighted, SHIKI_THEMES } from '../../src/markdown/shiki.ts';
 import { pairThemes } from '../../src/markdown/theme-pair.ts';
 
 // Each sample reaches something the pair has to carry over: font styles (bold, italic, underline,
-// strike-through in Markdown), backgrounds (a diff's added and removed lines), whitespace-only tokens
+// strike-through in Markdown), backgrounds (a diff's added and removed lines), terminal colours (ANSI), whitespace-only tokens
 // between styled ones, embedded languages, an empty line, tabs, and a grammar Shiki does not have.
 const SAMPLES: Array<[lang: string, code: string]> = [
   ['ts', 'import { test } from "node:test";\n\nexport async function f<T extends object>(x: T): Promise<T> {\n\t// a comment\n  return { ...x, n: 0x1f, s: `t ${x}` } as T;\n}\n'],
@@ -27,6 +27,7 @@ const SAMPLES: Array<[lang: string, code: string]> = [
   ['sql', "SELECT a, COUNT(*) FROM t WHERE b = 'x' GROUP BY a;"],
   ['html', '<!doctype html><p class="x">a &amp; b<script>let x = 1;</script>'],
   ['text', 'plain   text\n\n\twith a tab'],
+  ['ansi', '\u001b[31mred\u001b[0m \u001b[1;2;32mbold dim green\u001b[0m plain'],
   ['no-such-language', 'x < y'],
 ];
 
