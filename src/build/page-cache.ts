@@ -50,10 +50,12 @@ function withLongStringsHashed(value: Record<string, unknown>): Record<string, u
 /**
  * A note as a page key needs it: without its HTML, which its htmlKey names, and its stored text,
  * which its revision names (the SHA-256 of the bytes it is decoded from). Hashing both again for every
- * note page was most of the keys' time at 5k notes.
+ * note page was most of the keys' time at 5k notes. Its popover excerpt is left out too: the note's page
+ * does not show it (other pages' popovers do, from the snapshots, whose keys have it), and it is made
+ * from the HTML, so its htmlKey names it as well.
  */
-export function noteForKey(note: NoteView): Omit<NoteView, 'html' | 'source'> {
-  const { html: _html, source: _source, ...named } = note;
+export function noteForKey(note: NoteView): Omit<NoteView, 'html' | 'source' | 'excerpt'> {
+  const { html: _html, source: _source, excerpt: _excerpt, ...named } = note;
   return named;
 }
 
