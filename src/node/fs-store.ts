@@ -1,6 +1,6 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '../core/errors.ts';
 import type { StoreEntry, VaultStore } from '../core/store.ts';
@@ -30,11 +30,10 @@ export class FsStore implements VaultStore {
   private realRoot: string | null | undefined;
   /**
    * In a scoped view only: the kind of each folder (keyed `vault/a/b`), found once per view by
-   * the listing that saw it or by one lstat; settled kinds are kept as plain values, so a read
-   * whose folders are all known makes no file system call for the check. Null in the store
-   * itself, which keeps nothing between calls.
+   * the listing that saw it or by one lstat, so a read whose folders are all known makes no file
+   * system call for the check. Null in the store itself, which keeps nothing between calls.
    */
-  private folders: Map<string, FolderKind | Promise<FolderKind>> | null = null;
+  private folders: Map<string, FolderKind> | null = null;
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -80,16 +79,14 @@ export class FsStore implements VaultStore {
       if (this.folders) {
         // A scoped view checks every folder from the vault down, each once: a walk's subfolders
         // are known from their parent's listing, so listing one costs a readdir and nothing more.
-        let blocked = this.checkFolders(vault, folder === '' ? [] : folder.split('/'));
-        if (blocked instanceof Promise) blocked = await blocked;
-        if (blocked) return null;
+        if (this.checkFolders(vault, folder === '' ? [] : folder.split('/'))) return null;
       } else {
-        const stat = await lstat(dir);
+        const stat = lstatSync(dir);
         if (stat.isSymbolicLink()) throw symlinkError(vault, folder);
         if (!stat.isDirectory()) return null;
       }
       // Names as bytes: a name that is not UTF-8 would otherwise come back with U+FFFD and name no file.
-      listed = await readdir(dir, { withFileTypes: true, encoding: 'buffer' });
+      listed = readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
       if (error instanceof VaultError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
@@ -106,7 +103,7 @@ export class FsStore implements VaultStore {
       const note = shown.endsWith('.md');
       // What a load would read but must not: listed as refused, so only a load that needs it fails.
       if (entry.isSymbolicLink()) {
-        if (note || (await linksToFolder(path.join(dir, shown)))) out.push({ name: shown, kind: 'refused', problem: symlinkError(vault, rel) });
+        if (note || linksToFolder(path.join(dir, shown))) out.push({ name: shown, kind: 'refused', problem: symlinkError(vault, rel) });
         continue;
       }
       if (name === null) {
@@ -132,23 +129,15 @@ export class FsStore implements VaultStore {
   /**
    * Scoped views: the folders from the vault down through `parts`, in order. Throws uri_invalid
    * at the first link; gives the first folder that is missing or not a folder (nothing under it
-   * can be read), or '' when all are real folders. A promise only while some kind is unknown.
+   * can be read), or '' when all are real folders.
    */
-  private checkFolders(vault: string, parts: readonly string[]): string | Promise<string> {
+  private checkFolders(vault: string, parts: readonly string[]): string {
     const folders = this.folders!;
     let key = vault;
     for (let i = -1; i < parts.length; i++) {
       if (i >= 0) key += `/${parts[i]}`;
       let kind = folders.get(key);
-      if (kind === undefined) {
-        const known = key;
-        kind = folderKind(path.join(this.root, key)).then((settled) => {
-          folders.set(known, settled);
-          return settled;
-        });
-        folders.set(key, kind);
-      }
-      if (kind instanceof Promise) return kind.then(() => this.checkFolders(vault, parts));
+      if (kind === undefined) folders.set(key, (kind = folderKind(path.join(this.root, key))));
       if (kind === 'link') throw symlinkError(vault, parts.slice(0, i + 1).join('/'));
       if (kind !== 'dir') return key;
     }
@@ -158,19 +147,17 @@ export class FsStore implements VaultStore {
   async read(vault: string, rel: string): Promise<Uint8Array | null> {
     const file = this.resolve(vault, rel, 'read');
     try {
-      return await this.readChecked(file, vault, rel);
+      return this.readChecked(file, vault, rel);
     } catch (error) {
       if (error instanceof VaultError) throw error;
       throw ioError(vault, rel, 'read', error);
     }
   }
 
-  private async readChecked(file: string, vault: string, rel: string): Promise<Uint8Array | null> {
+  private readChecked(file: string, vault: string, rel: string): Uint8Array | null {
     // Refuse a symlink anywhere on the way: a parent folder could be one too.
     if (this.folders) {
-      let blocked = this.checkFolders(vault, rel.split('/').slice(0, -1));
-      if (blocked instanceof Promise) blocked = await blocked;
-      if (blocked) return null;
+      if (this.checkFolders(vault, rel.split('/').slice(0, -1))) return null;
     } else this.refuseLinkedParents(vault, rel);
     const bytes = readRegular(file, vault, rel);
     // Hashed with node:crypto, synchronously, when the core first asks for the revision (loaded then
@@ -206,9 +193,9 @@ function realFolder(folder: string): string | null {
   }
 }
 
-async function folderKind(folder: string): Promise<FolderKind> {
+function folderKind(folder: string): FolderKind {
   try {
-    const stat = await lstat(folder);
+    const stat = lstatSync(folder);
     return stat.isSymbolicLink() ? 'link' : stat.isDirectory() ? 'dir' : 'other';
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -219,9 +206,9 @@ async function folderKind(folder: string): Promise<FolderKind> {
 }
 
 /** Whether a link leads to a folder, which a walk would enter; a dangling link or a loop leads nowhere. */
-async function linksToFolder(link: string): Promise<boolean> {
+function linksToFolder(link: string): boolean {
   try {
-    return (await stat(link)).isDirectory();
+    return statSync(link).isDirectory();
   } catch {
     return false;
   }
