@@ -177,9 +177,10 @@ export class FsStore implements VaultStore {
     let current = this.root;
     for (let i = -1; i < parts.length; i++) {
       current = path.join(current, i < 0 ? vault : parts[i]!);
-      const stat = lstatSync(current, { throwIfNoEntry: false });
-      if (!stat) return;
-      if (stat.isSymbolicLink()) throw symlinkError(vault, parts.slice(0, i + 1).join('/'));
+      // A folder that is missing or a file leaves nothing under it to read: open then finds no note.
+      const kind = folderKind(current);
+      if (kind === 'link') throw symlinkError(vault, parts.slice(0, i + 1).join('/'));
+      if (kind !== 'dir') return;
     }
   }
 }

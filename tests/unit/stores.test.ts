@@ -1,5 +1,8 @@
 // The memory store (the browser's) and the fs store (Node's) give byte-identical bundles for the same vault.
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { VaultError, checkFamily, describeFamily, discoverFamily, listPresets, loadIdentity } from '../../src/core/index.ts';
 import type { VaultStore } from '../../src/core/index.ts';
@@ -55,4 +58,19 @@ describe('memory store and fs store', () => {
     assert.match(disk.message, /missing from the fs store$/);
     assert.match(memory.message, /missing from the memory store$/);
   });
+});
+
+test('a path whose folder on the way is a file, or missing, holds no note: read gives null, in the store and in a scoped view', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'soulpress-fs-'));
+  try {
+    mkdirSync(path.join(root, 'ada'));
+    writeFileSync(path.join(root, 'ada', 'a.md'), 'a note');
+    const store = new FsStore(root);
+    for (const rel of ['a.md/b.md', 'a.md/x/b.md', 'missing/b.md', 'missing/x/b.md']) {
+      assert.equal(await store.read('ada', rel), null, rel);
+      assert.equal(await store.scope().read('ada', rel), null, `${rel}, scoped`);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
