@@ -20,9 +20,9 @@ const loadShiki = (): Promise<typeof import('shiki')> => (shiki ??= import('shik
 
 /** The highlighter, with the two themes as one (theme-pair.ts) when their rules allow it. */
 function getHighlighter(): Promise<{ hl: Highlighter; pair: ThemePair | null }> {
-  highlighter ??= loadShiki().then(async ({ createHighlighter }) => {
+  highlighter ??= loadShiki().then(async ({ createHighlighter, flatTokenVariants }) => {
     const hl = await createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [] });
-    const pair = pairThemes(hl.getTheme(SHIKI_THEMES.light), hl.getTheme(SHIKI_THEMES.dark));
+    const pair = pairThemes(hl.getTheme(SHIKI_THEMES.light), hl.getTheme(SHIKI_THEMES.dark), flatTokenVariants);
     if (pair) await hl.loadTheme(pair.theme);
     return { hl, pair };
   });

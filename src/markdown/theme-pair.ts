@@ -2,10 +2,10 @@
 // and then aligns the two token streams; for a light and a dark theme whose rules match the same
 // scopes with the same font styles (GitHub's high-contrast pair does), both runs find the same rule
 // for every token. So the grammar runs once, over a theme whose every colour stands for the pair of
-// colours the two themes give that rule, and the tokens are then written as Shiki writes dual-theme
-// tokens. The HTML is the same, byte for byte (tests/unit/theme-pair.test.ts compares it with Shiki's
+// colours the two themes give that rule, and the tokens are then written by Shiki's own dual-theme
+// writer (flatTokenVariants). The HTML is the same, byte for byte (tests/unit/theme-pair.test.ts compares it with Shiki's
 // own output); the grammar, most of a block's highlighting time, runs half as often.
-import type { ShikiTransformer, ThemedToken, ThemeRegistrationResolved } from 'shiki';
+import type { ShikiTransformer, ThemedToken, ThemeRegistrationResolved, TokenStyles, flatTokenVariants } from 'shiki';
 
 /** A light and a dark theme as one: `theme` to tokenise with, and what rewrites its tokens as Shiki's dual output. */
 export interface ThemePair {
@@ -24,9 +24,11 @@ const shape = (rule: Settings): string => {
 
 /**
  * The pair as one theme, or null when the two themes' rules differ in more than colours (their
- * tokens could then differ, and Shiki's dual highlighting is the only faithful way).
+ * tokens could then differ, and Shiki's dual highlighting is the only faithful way). `flat` is Shiki's
+ * own flatTokenVariants, which writes its dual-theme tokens: handed in, as shiki.ts loads Shiki only
+ * when a block is first highlighted.
  */
-export function pairThemes(light: ThemeRegistrationResolved, dark: ThemeRegistrationResolved): ThemePair | null {
+export function pairThemes(light: ThemeRegistrationResolved, dark: ThemeRegistrationResolved, flat: typeof flatTokenVariants): ThemePair | null {
   const a = light.settings ?? [];
   const b = dark.settings ?? [];
   if (a.length !== b.length || a.some((rule, i) => shape(rule) !== shape(b[i]!))) return null;
@@ -66,48 +68,23 @@ export function pairThemes(light: ThemeRegistrationResolved, dark: ThemeRegistra
     if (pair === undefined) throw new Error(`a token's colour ${color} is not one of the theme pair's`);
     return pair;
   };
+  /** A token of the pair theme as Shiki writes a dual-theme token: each theme's style as a variable of its own. */
+  const dual = (token: ThemedToken): ThemedToken => {
+    const [lightColor, darkColor] = split(token.color);
+    const [lightBg, darkBg] = split(token.bgColor);
+    const style = (color: string | undefined, bgColor: string | undefined): TokenStyles => ({ color, bgColor, fontStyle: token.fontStyle });
+    return flat({ content: token.content, offset: token.offset, variants: { light: style(lightColor, lightBg), dark: style(darkColor, darkBg) } }, ['light', 'dark'], '--shiki-', false);
+  };
   const transformer: ShikiTransformer = {
     name: 'soulpress:theme-pair',
     tokens(lines) {
-      return mergeWhitespace(lines.map((line) => line.map((token) => dualToken(token, split(token.color), split(token.bgColor)))));
+      return mergeWhitespace(lines.map((line) => line.map(dual)));
     },
     pre(node) {
       node.properties['class'] = className;
     },
   };
   return { theme, options: { mergeWhitespaces: false, rootStyle, transformers: [transformer] } };
-}
-
-/** A token as Shiki's flatTokenVariants writes it for the variants light and dark: each style as a variable per theme. */
-function dualToken(token: ThemedToken, [lightColor, darkColor]: readonly [string | undefined, string | undefined], [lightBg, darkBg]: readonly [string | undefined, string | undefined]): ThemedToken {
-  const light = styleOf(lightColor, lightBg, token.fontStyle);
-  const dark = styleOf(darkColor, darkBg, token.fontStyle);
-  const keys = [...new Set([...Object.keys(light), ...Object.keys(dark)])];
-  const htmlStyle: Record<string, string> = {};
-  for (const [variant, style] of [['light', light], ['dark', dark]] as const) {
-    for (const key of keys) htmlStyle[`--shiki-${variant}${key === 'color' ? '' : key === 'background-color' ? '-bg' : `-${key}`}`] = style[key] || 'inherit';
-  }
-  return { content: token.content, offset: token.offset, htmlStyle } as ThemedToken;
-}
-
-// Shiki's FontStyle flags.
-const ITALIC = 1;
-const BOLD = 2;
-const UNDERLINE = 4;
-const STRIKETHROUGH = 8;
-
-/** One theme's style of a token, in the order Shiki's getTokenStyleObject gives its keys. */
-function styleOf(color: string | undefined, bg: string | undefined, fontStyle: number | undefined): Record<string, string> {
-  const style: Record<string, string> = {};
-  if (color) style['color'] = color;
-  if (bg) style['background-color'] = bg;
-  if (fontStyle) {
-    if (fontStyle & ITALIC) style['font-style'] = 'italic';
-    if (fontStyle & BOLD) style['font-weight'] = 'bold';
-    const decorations = [...(fontStyle & UNDERLINE ? ['underline'] : []), ...(fontStyle & STRIKETHROUGH ? ['line-through'] : [])];
-    if (decorations.length > 0) style['text-decoration'] = decorations.join(' ');
-  }
-  return style;
 }
 
 /**

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { toHtml } from 'hast-util-to-html';
-import { createHighlighter, type ThemeRegistrationResolved } from 'shiki';
+import { createHighlighter, flatTokenVariants, type ThemeRegistrationResolved } from 'shiki';
 import { codeFigure } from '../../src/markdown/code-figure.ts';
 import { highlighted, SHIKI_THEMES } from '../../src/markdown/shiki.ts';
 import { pairThemes } from '../../src/markdown/theme-pair.ts';
@@ -41,7 +41,7 @@ function dual(code: string, lang: string): string {
 }
 
 test('the two themes are paired: their rules differ only in colours', () => {
-  assert.notEqual(pairThemes(reference.getTheme(SHIKI_THEMES.light), reference.getTheme(SHIKI_THEMES.dark)), null);
+  assert.notEqual(pairThemes(reference.getTheme(SHIKI_THEMES.light), reference.getTheme(SHIKI_THEMES.dark), flatTokenVariants), null);
 });
 
 test('a block tokenised once is the block Shiki highlights in both themes', async () => {
@@ -64,6 +64,6 @@ test('themes whose rules differ in more than colours are not paired', () => {
   const dark = reference.getTheme(SHIKI_THEMES.dark);
   const settings = dark.settings.map((rule, i) => (i === 1 ? { ...rule, settings: { ...rule.settings, fontStyle: 'italic' } } : rule));
   const italicComments: ThemeRegistrationResolved = { ...dark, settings };
-  assert.equal(pairThemes(light, italicComments), null);
-  assert.equal(pairThemes(light, { ...dark, settings: dark.settings.slice(1) }), null);
+  assert.equal(pairThemes(light, italicComments, flatTokenVariants), null);
+  assert.equal(pairThemes(light, { ...dark, settings: dark.settings.slice(1) }, flatTokenVariants), null);
 });
