@@ -78,8 +78,8 @@ export type DrawReply = { key: string; png: Uint8Array } | { key: string; error:
 
 /**
  * Put every share image of `site` in the slot, before this returns: a card stored under its key by an
- * earlier build is read when its route asks; the others start drawing on one worker thread and are stored. The store
- * keeps only this build's cards. The promise settles once every card is drawn; a card that fails to
+ * earlier build is read when its route asks; the others start drawing on one worker thread and are
+ * stored. The store keeps only this build's cards. The promise settles once every card is drawn; a card that fails to
  * draw fails its route's GET with the drawer's message.
  */
 export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{ drawn: number; stored: number }> {
@@ -126,8 +126,9 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
 /**
  * Each job's PNG, drawn on one worker thread that ends once the last is drawn, even for one card: the main
  * thread loads satori, resvg and the fonts only if it draws a card itself (og-image.ts, the dev server), so
- * a worker costs no more CPU than drawing in place, and it runs on the other core while Vite bundles. The worker runs at the lowest CPU priority (share-image-worker.ts), so it
- * takes only what Astro's rendering and Pagefind leave of the cores. A card a route asks for before the
+ * a worker costs no more CPU than drawing in place, and it runs on the other core while Vite bundles. The
+ * worker runs at the lowest CPU priority (share-image-worker.ts), so it takes only what Astro's rendering
+ * and Pagefind leave of the cores. A card a route asks for before the
  * worker took it goes next in the worker's queue, and the route waits for it: Astro renders a route's
  * pages together, so once they all wait the main thread's core is free and the worker runs there. Drawn
  * by the asking thread instead, the first cards Astro asked for (the agents' and guests' routes come

@@ -108,7 +108,8 @@ const ENTRY = 'pagefind-entry.json';
 /** Where a note's document would lie in the site (`/`-separated): the path its page has, from which Pagefind makes its URL. */
 const documentPath = (note: NoteView): string => `${NOTES_PATH}${noteParam(note.vault, note.path)}/index.html`;
 
-let self: string | undefined;
+/** This module's own bytes, by digest: noteDocument's code is part of what a shard is made of. */
+let moduleDigest: string | undefined;
 
 /**
  * A shard's key: the indexer's version and settings, this module (noteDocument's code), and per note where
@@ -116,8 +117,8 @@ let self: string | undefined;
  * htmlKey); equal keys, equal index files.
  */
 function shardKey(shard: readonly NoteView[]): string {
-  self ??= sourceDigest(new URL(import.meta.url));
-  const hash = createHash('sha256').update(`pagefind@${versionOf('pagefind')}\0${self}\0${NOTE_EXCLUDE.join('\0')}\0`);
+  moduleDigest ??= sourceDigest(new URL(import.meta.url));
+  const hash = createHash('sha256').update(`pagefind@${versionOf('pagefind')}\0${moduleDigest}\0${NOTE_EXCLUDE.join('\0')}\0`);
   for (const note of shard) hash.update(JSON.stringify([documentPath(note), note.vault, note.path, note.title, note.summary, note.htmlKey])).update('\u0001');
   return hash.digest('base64url');
 }
