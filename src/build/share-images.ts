@@ -15,6 +15,7 @@ import type { SiteData } from '../data/types.ts';
 import { agentParam, presetParam } from '../data/urls.ts';
 import { imagePaths, ogImage } from './og-image.ts';
 import type { ImageProps } from './og-image.ts';
+import { workerEnv } from '../node/worker-env.ts';
 
 /** The routes that draw a share image, each beside its page. */
 export type ShareRoute = 'soul' | 'preset' | 'guest' | 'agent';
@@ -146,7 +147,7 @@ function drawCards(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uin
     results.set(job.key, promise);
   }
   const queue = [...jobs];
-  const worker = new Worker(new URL(WORKER, import.meta.url));
+  const worker = new Worker(new URL(WORKER, import.meta.url), { env: workerEnv() });
   // One card at a time in the worker: the rest stay here, where a route asking for one can move it up.
   const sendNext = (): void => {
     const job = queue.shift();

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { workerEnv } from '../node/worker-env.ts';
 
 const RECORD = 'soulpress-out-dir.v8';
 /** Astro's incremental build manifest in the cache folder (astro/dist/core/build/incremental.js). */
@@ -94,7 +95,7 @@ export function keepableOutDir(outDir: string, cacheDir: string): Promise<KeptOu
   // A first build (no record, or no outDir) has nothing to keep: no thread is started for it (~0.1 CPU-s).
   if (!existsSync(path.join(cacheDir, RECORD)) || !existsSync(outDir)) return Promise.resolve(null);
   return new Promise((resolve) => {
-    const worker = new Worker(new URL(WORKER, import.meta.url), { workerData: { outDir, cacheDir } });
+    const worker = new Worker(new URL(WORKER, import.meta.url), { env: workerEnv(), workerData: { outDir, cacheDir } });
     worker.once('message', (kept: KeptOutDir | null) => resolve(kept));
     worker.once('error', () => resolve(null));
     worker.once('exit', () => resolve(null));

@@ -8,6 +8,7 @@ import type { Element } from 'hast';
 import { renderNote } from './render-note.ts';
 import { takeAhead } from './shiki.ts';
 import type { CodeBlock } from './shiki.ts';
+import { workerEnv } from '../node/worker-env.ts';
 
 // The worker beside this module: the source here, the compiled file in the package's lib/.
 const WORKER = import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js';
@@ -82,7 +83,7 @@ function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string
       else resolve(out);
     };
     for (let i = 0; i < threads; i++) {
-      const worker = new Worker(new URL(WORKER, import.meta.url), { workerData: i === 0 && ahead ? { ...start, blocks: ahead.blocks } : start });
+      const worker = new Worker(new URL(WORKER, import.meta.url), { env: workerEnv(), workerData: i === 0 && ahead ? { ...start, blocks: ahead.blocks } : start });
       workers.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         if ('blocks' in reply) return ahead?.settle(reply.blocks);
