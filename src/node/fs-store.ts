@@ -81,9 +81,9 @@ export class FsStore implements VaultStore {
         // are known from their parent's listing, so listing one costs a readdir and nothing more.
         if (this.checkFolders(vault, folder === '' ? [] : folder.split('/'))) return null;
       } else {
-        const stat = lstatSync(dir);
-        if (stat.isSymbolicLink()) throw symlinkError(vault, folder);
-        if (!stat.isDirectory()) return null;
+        const kind = folderKind(dir);
+        if (kind === 'link') throw symlinkError(vault, folder);
+        if (kind !== 'dir') return null;
       }
       // Names as bytes: a name that is not UTF-8 would otherwise come back with U+FFFD and name no file.
       listed = readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
