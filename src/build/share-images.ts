@@ -80,8 +80,8 @@ export type DrawReply = { key: string; png: Uint8Array } | { key: string; error:
 /**
  * Put every share image of `site` in the slot, before this returns: a card stored under its key by an
  * earlier build is read when its route asks; the others start drawing on one worker thread and are
- * stored. The store keeps only this build's cards. The promise settles once every card is drawn; a card that fails to
- * draw fails its route's GET with the drawer's message.
+ * stored. The store keeps only this build's cards. The promise settles once every card is drawn; a card
+ * that fails to draw fails its route's GET with the drawer's message.
  */
 export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{ drawn: number; stored: number }> {
   const store = path.join(cacheDir, SHARE_STORE);
@@ -129,12 +129,12 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
  * thread loads satori, resvg and the fonts only if it draws a card itself (og-image.ts, the dev server), so
  * a worker costs no more CPU than drawing in place, and it runs on the other core while Vite bundles. The
  * worker runs at the lowest CPU priority (share-image-worker.ts), so it takes only what Astro's rendering
- * and Pagefind leave of the cores. A card a route asks for before the
- * worker took it goes next in the worker's queue, and the route waits for it: Astro renders a route's
- * pages together, so once they all wait the main thread's core is free and the worker runs there. Drawn
- * by the asking thread instead, the first cards Astro asked for (the agents' and guests' routes come
- * before the souls') made the main thread load satori, resvg and the fonts and draw them cold: about
- * 0.3 s of the main thread at 2k notes, for 6 of 56 cards.
+ * and Pagefind leave of the cores. A card a route asks for before the worker took it goes next in the
+ * worker's queue, and the route waits for it: Astro renders a route's pages together, so once they all
+ * wait the main thread's core is free and the worker runs there. Drawn by the asking thread instead, the
+ * first cards Astro asked for (the agents' and guests' routes come before the souls') made the main
+ * thread load satori, resvg and the fonts and draw them cold: about 0.3 s of the main thread at 2k
+ * notes, for 6 of 56 cards.
  */
 function drawCards(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
   const results = new Map<string, Promise<Uint8Array>>();

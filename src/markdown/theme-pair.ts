@@ -3,8 +3,9 @@
 // scopes with the same font styles (GitHub's high-contrast pair does), both runs find the same rule
 // for every token. So the grammar runs once, over a theme whose every colour stands for the pair of
 // colours the two themes give that rule, and the tokens are then written by Shiki's own dual-theme
-// writer (flatTokenVariants). The HTML is the same, byte for byte (tests/unit/theme-pair.test.ts compares it with Shiki's
-// own output); the grammar, most of a block's highlighting time, runs half as often.
+// writer (flatTokenVariants). The HTML is the same, byte for byte (tests/unit/theme-pair.test.ts
+// compares it with Shiki's own output); the grammar, most of a block's highlighting time, runs half as
+// often.
 import type { ShikiTransformer, ThemedToken, ThemeRegistrationResolved, TokenStyles, flatTokenVariants } from 'shiki';
 
 /** A light and a dark theme as one: `theme` to tokenise with, and what rewrites its tokens as Shiki's dual output. */
