@@ -1,5 +1,7 @@
 // One build sees the vault once: every listing and every note is read from disk a single time,
 // however many souls, presets and pages ask for it.
+import { createHash } from 'node:crypto';
+import { VaultError, noteRevision } from '../core/index.ts';
 import type { StoreEntry, VaultStore } from '../core/index.ts';
 
 /**
@@ -16,6 +18,34 @@ export interface MemoStore extends VaultStore {
    * server calls this for each changed file before loading again; everything else stays known.
    */
   forget(key: string): void;
+  /**
+   * Every question the store answered so far, each with a digest of its answer: `read` questions
+   * by the note's revision, `list` questions by the listing. The next build asks the same
+   * questions again (`answer`) to learn what changed between two builds, as the dev server's
+   * watcher tells it between two loads.
+   */
+  answers(): Promise<Map<string, string>>;
+  /** The digest of a question's answer now (a question from `answers`), asking the store if it has not been asked yet. */
+  answer(question: string): Promise<string>;
+}
+
+/** A question's `vault/path` key, as `forget` and the loads' `touched` sets name it. */
+export function questionKey(question: string): string {
+  const [, vault, path] = question.split('\u0000');
+  return path ? `${vault}/${path}` : vault!;
+}
+
+async function digestOf(kind: string, answer: Promise<Uint8Array | StoreEntry[] | null>): Promise<string> {
+  try {
+    const value = await answer;
+    if (value === null) return 'none';
+    if (value instanceof Uint8Array) return await noteRevision(value);
+    const listing = value.map((e) => (e.kind === 'refused' ? [e.name, e.kind, e.problem.code, e.problem.message] : [e.name, e.kind]));
+    return createHash('sha256').update(JSON.stringify(listing)).digest('base64url');
+  } catch (error) {
+    // A failure is an answer too: the same failure again is no change.
+    return error instanceof VaultError ? `${kind} failed: ${error.code} ${error.message}` : `${kind} failed: ${String(error)}`;
+  }
 }
 
 export function memoStore(inner: VaultStore): MemoStore {
@@ -30,11 +60,23 @@ export function memoStore(inner: VaultStore): MemoStore {
     }
     return hit;
   };
+  const list = (vault: string, folder: string): Promise<StoreEntry[] | null> => once(entries, `${vault}\u0000${folder}`, () => inner.entries(vault, folder));
+  const read = (vault: string, path: string): Promise<Uint8Array | null> => once(reads, `${vault}\u0000${path}`, () => inner.read(vault, path));
   return {
     backend: inner.backend,
     vaults: () => (vaults ??= inner.vaults()),
-    entries: (vault, folder) => once(entries, `${vault}\u0000${folder}`, () => inner.entries(vault, folder)),
-    read: (vault, path) => once(reads, `${vault}\u0000${path}`, () => inner.read(vault, path)),
+    entries: list,
+    read,
+    async answers() {
+      const out = new Map<string, string>();
+      const asked = [...[...entries].map(([k, v]) => [`list\u0000${k}`, digestOf('list', v)] as const), ...[...reads].map(([k, v]) => [`read\u0000${k}`, digestOf('read', v)] as const)];
+      for (const [question, digest] of asked) out.set(question, await digest);
+      return out;
+    },
+    answer(question) {
+      const [kind, vault, path] = question.split('\u0000') as [string, string, string];
+      return kind === 'list' ? digestOf('list', list(vault, path)) : digestOf('read', read(vault, path));
+    },
     forget(key) {
       const [vault, ...parts] = key.split('/');
       if (!vault) return;

@@ -11,6 +11,8 @@ import { SiteBuildError, building } from './errors.ts';
 import { memoStore } from './memo-store.ts';
 import type { MemoStore } from './memo-store.ts';
 import { buildNotes } from './notes.ts';
+import { KeptMembers } from './kept-members.ts';
+import type { MemberLoad, Reuse } from './kept-members.ts';
 import { openRenderCache } from '../markdown/render-cache.ts';
 import { openHighlightCache } from '../markdown/shiki.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
@@ -32,6 +34,8 @@ export interface LoadedSite {
   site: SiteOutline;
   /** The whole site, once every note and catalog entry is rendered. */
   rendered: Promise<SiteData>;
+  /** The souls and guests whose bundles were kept from the last build (or, in dev, the last load), not loaded again. */
+  kept: readonly string[];
 }
 
 /** The site without its rendered HTML: its notes without HTML or "loaded by", and no catalog entries yet. */
@@ -44,19 +48,8 @@ export const KNOWN_HARNESSES: readonly string[] = ['webui', 'cli', 'api', 'ide']
 
 const cache = new Map<string, Promise<LoadedSite>>();
 
-/** One soul's (or guest's) loads in an assembly: what a reload may keep if no change touches them. */
-interface MemberLoad {
-  presets: string[];
-  touched: ReadonlySet<string>;
-  bundles: Array<{ key: string; bundle: Bundle; view: BundleView }>;
-  view: MemberView;
-}
-
 /** The members of the last assembly that loaded, by options key, and the family they were loaded in. */
-interface Assembly {
-  shape: string;
-  members: Map<string, MemberLoad>;
-}
+type Assembly = Omit<Reuse, 'changed'>;
 const assemblies = new Map<string, Assembly>();
 
 /** Each vault root's store, kept between loads of one process so a reload reads only what changed. */
@@ -100,7 +93,7 @@ function start(options: SiteOptions, key: string, changed: readonly string[] | n
   // The highlighted code blocks are kept beside the rendered notes; the integration writes them at build:done, after Vite highlights the lessons.
   if (!render) renders.set(options.cacheDir, (render = Promise.all([openRenderCache(options.cacheDir), openHighlightCache(options.cacheDir)]).then(([notes]) => notes)));
   // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
-  const loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
+  const loaded = render.then((r) => assemble(options, key, store, r, reuse, (done) => assemblies.set(key, done)));
   if (!changed) cache.set(key, loaded);
   // A failed build must not stick: the next build (e.g. after a fix in dev) tries again, from disk.
   const forget = (): void => {
@@ -131,28 +124,33 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
   };
 }
 
-/** What a reload starts from: the last assembly, and the keys (`vault/path`) changed since. */
-interface Reuse extends Assembly {
-  changed: readonly string[];
-}
-
-async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache, reuse: Reuse | null, done: (assembly: Assembly) => void): Promise<LoadedSite> {
+/**
+ * `reload` is the dev server's: the last assembly in memory and the files its watcher saw change.
+ * Otherwise the last build's members are read from the cache folder, and what changed is asked of
+ * the store once every note is read.
+ */
+async function assemble(options: SiteOptions, key: string, store: MemoStore, renderCache: RenderCache, reload: Reuse | null, done: (assembly: Assembly) => void): Promise<LoadedSite> {
   const prices = priceTableProblem(options.prices);
   if (prices) throw new SiteBuildError('the price table', prices);
+  const lastBuild = reload ? null : KeptMembers.open(options.cacheDir, key);
+  // Awaited once the notes are read; a build that fails before then must not leave it unhandled.
+  lastBuild?.catch(() => undefined);
   await openTokenStore(options.cacheDir);
   const family = await building('the family', () => requireFamily(store, options.family));
   // A guest container that cannot be listed would publish a site missing its guests; check reports the same problem.
   if (family.problems.length > 0) await building('the guests', () => Promise.reject(family.problems[0]));
-  const { notes, rendered: notesRendered } = await buildNotes(store, renderCache, { save: reuse === null });
+  const { notes, rendered: notesRendered } = await buildNotes(store, renderCache, { save: reload === null });
   const agents = await buildAgents(options.agents, { named: options.agentsNamed ?? false, publish: options.agentsPublish ?? [] });
   const byUri = new Map(notes.map((n) => [n.uri, n]));
+  const kept = await lastBuild;
+  const reuse = reload ?? (await kept?.reuse(store, byUri)) ?? null;
   const members = await loadMembers(options, store, family, byUri, reuse);
   const history = await loadHistory(options, family, members.bundles, members.loaded, byUri);
   const impacts = noteImpacts(members.bundles, members.loaded, byUri, options.prices);
   const catalog = await buildCatalog(store, family.shared, members.bundles, byUri, impacts);
   const site = siteOutline(options, family, notes, byUri, members, catalog, agents.agents, agents.snapshots, history);
-  // Like the rendered notes, counts are written back by a cold load only, not after every edit in dev.
-  if (reuse === null) await saveTokenStore();
+  // Like the rendered notes, counts and members are written back by a build (or dev's first load), not after every edit in dev.
+  if (reload === null) await Promise.all([saveTokenStore(), kept?.save(store, byUri, members.shape, members.loads)]);
   done({ shape: members.shape, members: members.loads });
   // The pages get the site whole: each note with its HTML and the bundles that load it.
   const loadedBy = loadedByUri(members.bundles);
@@ -162,7 +160,7 @@ async function assemble(options: SiteOptions, store: MemoStore, renderCache: Ren
     agentEntries,
   }));
   rendered.catch(() => undefined);
-  return { site, rendered };
+  return { site, rendered, kept: members.kept };
 }
 
 interface Members {
@@ -175,6 +173,8 @@ interface Members {
   /** What a reload may keep. */
   loads: Map<string, MemberLoad>;
   shape: string;
+  /** The members kept from `reuse`. */
+  kept: string[];
 }
 
 /** Every soul (with and without each preset) and guest, loaded, viewed, counted and priced; or kept from the last load. */
@@ -186,7 +186,7 @@ async function loadMembers(options: SiteOptions, store: MemoStore, family: Famil
     const made = bundleView(bundle, key, href, byUri, siblings, exactTokens);
     return { ...made, costs: turnCosts(made.promptTokens.tokens, options.prices) };
   };
-  const out: Members = { souls: [], guests: [], bundles: [], loaded: new Map(), loads: new Map(), shape: JSON.stringify(family) };
+  const out: Members = { souls: [], guests: [], bundles: [], loaded: new Map(), loads: new Map(), shape: JSON.stringify(family), kept: [] };
   // A reload keeps every member whose loads touched none of the changed keys (same family, same
   // presets): its bundles cannot differ, so loading, viewing and counting them again is skipped.
   const reusable = (id: string, presets: readonly string[]): MemberLoad | null => {
@@ -207,6 +207,7 @@ async function loadMembers(options: SiteOptions, store: MemoStore, family: Famil
     const last = reusable(soul, presets);
     if (last) {
       out.souls.push(keep(soul, last));
+      out.kept.push(soul);
       continue;
     }
     const siblings: BundleView['siblings'] = [
@@ -231,6 +232,7 @@ async function loadMembers(options: SiteOptions, store: MemoStore, family: Famil
     const last = reusable(guest, []);
     if (last) {
       out.guests.push(keep(guest, last));
+      out.kept.push(guest);
       continue;
     }
     const record = new RecordingStore(store);

@@ -132,6 +132,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         }
         const { site, rendered } = loaded;
         logger.info(`family ${site.family}: ${site.souls.length} souls, ${site.guests.length} guests, ${site.bundles.length} bundles, ${site.notes.length} notes (harness ${site.harness})`);
+        if (loaded.kept.length > 0) logger.info(`kept ${loaded.kept.length} of ${site.souls.length + site.guests.length} souls' and guests' bundles from the last build: no note they read changed`);
         // A page names its share image by an absolute URL, so without `site` there are none to name or draw.
         const origin = resolved.site ?? config.site;
         if (resolved.shareImages !== false && !origin) logger.info('share images: off, since `site` is not set (an og:image needs an absolute URL; set `site` or SOULPRESS_SITE)');

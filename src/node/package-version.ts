@@ -1,7 +1,7 @@
 // Node-only: what version of a package is installed, or of one of this package's own modules, for
 // cache keys that must change with it.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,4 +36,21 @@ export function sourceDigest(module: URL): string {
   let file = fileURLToPath(module);
   if (!import.meta.url.endsWith('.ts')) file = file.replace(/\.ts$/, '.js');
   return createHash('sha256').update(readFileSync(file)).digest('base64url');
+}
+
+/** Modules and folders of this package (URLs as `sourceDigest` takes them), by their bytes, as one digest. */
+export function sourcesDigest(modules: readonly URL[]): string {
+  const digest = createHash('sha256');
+  for (const module of modules) {
+    if (!module.pathname.endsWith('/')) {
+      digest.update(`${module.pathname}\0${sourceDigest(module)}\0`);
+      continue;
+    }
+    const dir = fileURLToPath(module);
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isFile()) digest.update(`${name}\0`).update(readFileSync(file)).update('\0');
+    }
+  }
+  return digest.digest('base64url');
 }

@@ -1,7 +1,9 @@
 // The dev server's reload (issue 11, item 1): the build's store forgets only the files that changed,
 // and a reload through loadSite shows an edit, an added note and a removed one, reading the rest
-// from what it already knew.
+// from what it already knew. A build keeps members from the last build the same way (issue 21,
+// item 3), finding what changed by asking the store the last build's questions again.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,27 @@ import { fixture } from './helpers.ts';
 const work = mkdtempSync(path.join(tmpdir(), 'soulpress-reload-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 const decode = (b: Uint8Array | null): string | null => (b === null ? null : new TextDecoder().decode(b));
+
+/** Each kind of change, made under `root`: the keys it changed, and which members it reaches in the sample family. */
+interface Step {
+  what: string;
+  change: () => string[];
+  kept: string[];
+  redone: string[];
+}
+
+function steps(root: string): Step[] {
+  return [
+    { what: 'a soul note edited', change: () => (appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nedited\n'), ['pippa/core/curiosity.md']), kept: ['quill', 'lingtai', 'marlow'], redone: ['pippa'] },
+    { what: 'a shared core note edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/core/voice.md'), '\nshared edit\n'), ['cwkpippa-shared/core/voice.md']), kept: [], redone: ['pippa', 'quill'] },
+    { what: 'the shared instructions edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/instructions.md'), '\nAlso this.\n'), ['cwkpippa-shared/instructions.md']), kept: ['marlow'], redone: ['pippa', 'quill'] },
+    { what: 'a preset added', change: () => (writeFileSync(path.join(root, 'quill/projects/new-preset.md'), '# A new preset\n'), ['quill/projects/new-preset.md']), kept: ['pippa'], redone: ['quill'] },
+    { what: 'a folder renamed', change: () => (renameSync(path.join(root, 'pippa/core/engineering'), path.join(root, 'pippa/core/eng')), ['pippa/core/engineering', 'pippa/core/eng']), kept: ['quill'], redone: ['pippa'] },
+    { what: 'a guest memory added', change: () => (writeFileSync(path.join(root, 'cwkpippa-guests/marlow/memory/2026-05-01-new.md'), '# New memory\n'), ['cwkpippa-guests/marlow/memory/2026-05-01-new.md']), kept: ['pippa', 'quill'], redone: ['marlow'] },
+    { what: 'an index note removed', change: () => (unlinkSync(path.join(root, 'quill/index/drafts.md')), ['quill/index/drafts.md']), kept: ['pippa', 'marlow'], redone: ['quill'] },
+    { what: 'a guest added', change: () => (cpSync(path.join(root, 'cwkpippa-guests/sable'), path.join(root, 'cwkpippa-guests/sable2'), { recursive: true }), ['cwkpippa-guests/sable2']), kept: [], redone: ['pippa'] },
+  ];
+}
 
 test('forget(key) drops a changed file and the listings above it, and nothing else', async () => {
   const root = path.join(work, 'memo');
@@ -73,17 +96,7 @@ test('after each kind of change a reload equals a cold load of the same files, a
   };
   let last = await (await loadSite({ ...base, vault: root })).rendered;
   const bundle = (site: typeof last, key: string) => site.bundles.find((b) => b.key === key)!;
-  const steps: Array<{ what: string; change: () => string[]; kept: string[]; redone: string[] }> = [
-    { what: 'a soul note edited', change: () => (appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nedited\n'), ['pippa/core/curiosity.md']), kept: ['quill', 'lingtai', 'marlow'], redone: ['pippa'] },
-    { what: 'a shared core note edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/core/voice.md'), '\nshared edit\n'), ['cwkpippa-shared/core/voice.md']), kept: [], redone: ['pippa', 'quill'] },
-    { what: 'the shared instructions edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/instructions.md'), '\nAlso this.\n'), ['cwkpippa-shared/instructions.md']), kept: ['marlow'], redone: ['pippa', 'quill'] },
-    { what: 'a preset added', change: () => (writeFileSync(path.join(root, 'quill/projects/new-preset.md'), '# A new preset\n'), ['quill/projects/new-preset.md']), kept: ['pippa'], redone: ['quill'] },
-    { what: 'a folder renamed', change: () => (renameSync(path.join(root, 'pippa/core/engineering'), path.join(root, 'pippa/core/eng')), ['pippa/core/engineering', 'pippa/core/eng']), kept: ['quill'], redone: ['pippa'] },
-    { what: 'a guest memory added', change: () => (writeFileSync(path.join(root, 'cwkpippa-guests/marlow/memory/2026-05-01-new.md'), '# New memory\n'), ['cwkpippa-guests/marlow/memory/2026-05-01-new.md']), kept: ['pippa', 'quill'], redone: ['marlow'] },
-    { what: 'an index note removed', change: () => (unlinkSync(path.join(root, 'quill/index/drafts.md')), ['quill/index/drafts.md']), kept: ['pippa', 'marlow'], redone: ['quill'] },
-    { what: 'a guest added', change: () => (cpSync(path.join(root, 'cwkpippa-guests/sable'), path.join(root, 'cwkpippa-guests/sable2'), { recursive: true }), ['cwkpippa-guests/sable2']), kept: [], redone: ['pippa'] },
-  ];
-  for (const step of steps) {
+  for (const step of steps(root)) {
     const changed = step.change();
     const next = await (await loadSite({ ...base, vault: root }, { changed })).rendered;
     assert.equal(JSON.stringify(next), await cold(), `${step.what}: the reload differs from a cold load`);
@@ -117,4 +130,39 @@ test('two edits in quick succession: the second reload, started before the first
   assert.equal(JSON.stringify(site), JSON.stringify(await (await loadSite({ ...base, vault: copy })).rendered));
   assert.match(site.bundles.find((b) => b.key === 'pippa')!.promptText, /first edit/);
   assert.match(site.bundles.find((b) => b.key === 'quill')!.promptText, /second edit/);
+});
+
+/** One build's load in a process of its own, as `astro build` makes it: the members it kept, and the site as JSON. */
+function buildLoad(options: object): { kept: string[]; site: string } {
+  const script = `const { loadSite } = await import(${JSON.stringify(path.join(import.meta.dirname, '../../src/build/site.ts'))});
+const loaded = await loadSite(JSON.parse(process.argv[1]));
+process.stdout.write(JSON.stringify(loaded.kept) + '\\n' + JSON.stringify(await loaded.rendered));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const cut = out.indexOf('\n');
+  return { kept: JSON.parse(out.slice(0, cut)) as string[], site: out.slice(cut + 1) };
+}
+
+test('a build keeps the members no change since the last build reached, and equals a cold load', async () => {
+  const root = path.join(work, 'builds');
+  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
+  const options = { vault: root, agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: path.join(work, 'builds-cache'), prices: [] };
+  let copies = 0;
+  const cold = async (): Promise<string> => {
+    const copy = path.join(work, `builds-cold-${copies++}`);
+    cpSync(root, copy, { recursive: true });
+    return JSON.stringify(await (await loadSite({ ...options, vault: copy, cacheDir: null })).rendered);
+  };
+  assert.deepEqual(buildLoad(options).kept, [], 'the first build has nothing to keep');
+  const unchanged = buildLoad(options);
+  assert.deepEqual(unchanged.kept.sort(), ['lingtai', 'marlow', 'pippa', 'quill', 'sable'].sort(), 'nothing changed: every member is kept');
+  assert.equal(unchanged.site, await cold());
+  for (const step of steps(root)) {
+    step.change();
+    const next = buildLoad(options);
+    assert.equal(next.site, await cold(), `${step.what}: the build differs from a cold load`);
+    for (const key of step.kept) assert.ok(next.kept.includes(key), `${step.what}: ${key} was loaded again`);
+    for (const key of step.redone) assert.ok(!next.kept.includes(key), `${step.what}: ${key} was kept`);
+  }
+  // The members were loaded for other options (another harness): none of them is kept.
+  assert.deepEqual(buildLoad({ ...options, harness: 'cli' }).kept, []);
 });
