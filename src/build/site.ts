@@ -149,12 +149,13 @@ async function assemble(options: SiteOptions, key: string, store: MemoStore, ren
   const impacts = noteImpacts(members.bundles, members.loaded, byUri, options.prices);
   const catalog = await buildCatalog(store, family.shared, members.bundles, byUri, impacts);
   const site = siteOutline(options, family, notes, byUri, members, catalog, agents.agents, agents.snapshots, history);
-  // Like the rendered notes, counts and members are written back by a build (or dev's first load), not after every edit in dev.
-  if (reload === null) await Promise.all([saveTokenStore(), kept?.save(store, byUri, members.shape, members.loads)]);
+  // Like the rendered notes, counts and members are written back by a build (or dev's first load), not after every
+  // edit in dev. Once the notes are rendered: by then Astro is bundling, and the main thread mostly waits on Rolldown.
+  const saved = reload === null ? notesRendered.then(() => Promise.all([saveTokenStore(), kept?.save(store, byUri, members.shape, members.loads)])) : null;
   done({ shape: members.shape, members: members.loads });
   // The pages get the site whole: each note with its HTML and the bundles that load it.
   const loadedBy = loadedByUri(members.bundles);
-  const rendered = Promise.all([notesRendered, agents.rendered]).then(([made, agentEntries]): SiteData => ({
+  const rendered = Promise.all([notesRendered, agents.rendered, saved]).then(([made, agentEntries]): SiteData => ({
     ...site,
     notes: notes.map((n, i) => ({ ...n, html: made.html[i]!, excerpt: made.excerpts[i]!, loadedBy: loadedBy.get(n.uri) ?? [], impact: impactOf(impacts, n.uri, options.prices) })),
     agentEntries,
