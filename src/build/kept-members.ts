@@ -6,7 +6,7 @@
 // from there both take the same path (`touchesAny` in src/build/site.ts).
 import { renderPrompt, touchesAny } from '../core/index.ts';
 import type { Bundle, IdentityDocument } from '../core/index.ts';
-import type { BundleView, MemberView, NoteBase } from '../data/types.ts';
+import type { BundleView, MemberView, NoteBase, SiteOptions } from '../data/types.ts';
 import { KeptFile } from '../node/kept-file.ts';
 import { sourcesDigest, versionOf } from '../node/package-version.ts';
 import { questionKey } from './memo-store.ts';
@@ -51,14 +51,17 @@ interface Packed {
 const FILE = 'soulpress-members';
 const ENTRY = 'last';
 
-/** What makes a member's loads and views: the loader, the views, the counts and this file's format. */
-function maker(options: string): string {
+/**
+ * What makes a member's loads and views: the options they read (not the title, search or the rest, so
+ * `astro dev` and a build keep each other's), the loader, the views, the counts and this file's format.
+ */
+function maker(options: SiteOptions): string {
   const here = (p: string): URL => new URL(p, import.meta.url);
   const code = sourcesDigest([here('../core/'), here('../data/'), here('./site.ts'), here('./kept-members.ts'), here('../node/tokens.ts')]);
-  return `${options} gpt-tokenizer@${versionOf('gpt-tokenizer')} ${code}`;
+  return `${JSON.stringify([options.vault, options.family ?? null, options.harness, options.prices])} gpt-tokenizer@${versionOf('gpt-tokenizer')} ${code}`;
 }
 
-/** The last build's members, kept in the cache folder (null: none), for options keyed `options`. */
+/** The last build's members, kept in its cache folder (none for a null one). */
 export class KeptMembers {
   private readonly file: KeptFile<Packed>;
 
@@ -66,8 +69,8 @@ export class KeptMembers {
     this.file = file;
   }
 
-  static async open(cacheDir: string | null, options: string): Promise<KeptMembers> {
-    return new KeptMembers(await KeptFile.open<Packed>(cacheDir, FILE, maker(options)));
+  static async open(options: SiteOptions): Promise<KeptMembers> {
+    return new KeptMembers(await KeptFile.open<Packed>(options.cacheDir, FILE, maker(options)));
   }
 
   /** What the last build left that this one may keep, with what changed since; null when it left nothing. */

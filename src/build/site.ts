@@ -93,7 +93,7 @@ function start(options: SiteOptions, key: string, changed: readonly string[] | n
   // The highlighted code blocks are kept beside the rendered notes; the integration writes them at build:done, after Vite highlights the lessons.
   if (!render) renders.set(options.cacheDir, (render = Promise.all([openRenderCache(options.cacheDir), openHighlightCache(options.cacheDir)]).then(([notes]) => notes)));
   // A reload (the dev server) keeps its rendered notes in memory; only a cold load writes them back.
-  const loaded = render.then((r) => assemble(options, key, store, r, reuse, (done) => assemblies.set(key, done)));
+  const loaded = render.then((r) => assemble(options, store, r, reuse, (done) => assemblies.set(key, done)));
   if (!changed) cache.set(key, loaded);
   // A failed build must not stick: the next build (e.g. after a fix in dev) tries again, from disk.
   const forget = (): void => {
@@ -129,10 +129,10 @@ function memberView(bundle: BundleView, presets: string[], notes: ReadonlyMap<st
  * Otherwise the last build's members are read from the cache folder, and what changed is asked of
  * the store once every note is read.
  */
-async function assemble(options: SiteOptions, key: string, store: MemoStore, renderCache: RenderCache, reload: Reuse | null, done: (assembly: Assembly) => void): Promise<LoadedSite> {
+async function assemble(options: SiteOptions, store: MemoStore, renderCache: RenderCache, reload: Reuse | null, done: (assembly: Assembly) => void): Promise<LoadedSite> {
   const prices = priceTableProblem(options.prices);
   if (prices) throw new SiteBuildError('the price table', prices);
-  const lastBuild = reload ? null : KeptMembers.open(options.cacheDir, key);
+  const lastBuild = reload ? null : KeptMembers.open(options);
   // Awaited once the notes are read; a build that fails before then must not leave it unhandled.
   lastBuild?.catch(() => undefined);
   await openTokenStore(options.cacheDir);

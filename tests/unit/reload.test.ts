@@ -156,13 +156,17 @@ test('a build keeps the members no change since the last build reached, and equa
   const unchanged = buildLoad(options);
   assert.deepEqual(unchanged.kept.sort(), ['lingtai', 'marlow', 'pippa', 'quill', 'sable'].sort(), 'nothing changed: every member is kept');
   assert.equal(unchanged.site, await cold());
+  let members = 0;
   for (const step of steps(root)) {
     step.change();
     const next = buildLoad(options);
+    const site = JSON.parse(next.site) as { souls: unknown[]; guests: unknown[] };
+    members = site.souls.length + site.guests.length;
     assert.equal(next.site, await cold(), `${step.what}: the build differs from a cold load`);
     for (const key of step.kept) assert.ok(next.kept.includes(key), `${step.what}: ${key} was loaded again`);
     for (const key of step.redone) assert.ok(!next.kept.includes(key), `${step.what}: ${key} was kept`);
   }
-  // The members were loaded for other options (another harness): none of them is kept.
+  // Options the members do not read (the title, search) keep them; another harness keeps none.
+  assert.equal(buildLoad({ ...options, title: 'another', search: true }).kept.length, members);
   assert.deepEqual(buildLoad({ ...options, harness: 'cli' }).kept, []);
 });
