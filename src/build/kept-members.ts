@@ -3,7 +3,7 @@
 // views and counts, and is not loaded again. What changed is found by asking the store the last
 // build's questions again (every note a load read or looked for, every folder it listed) and
 // comparing digests of the answers; the dev server's watcher names the changed files instead, and
-// from there both take the same path (`touchesAny` in src/build/site.ts).
+// from there both take the same path (`touchesAny`, in src/build/site.ts's loadMembers).
 import { renderPrompt, touchesAny } from '../core/index.ts';
 import type { Bundle, IdentityDocument } from '../core/index.ts';
 import type { BundleView, MemberView, NoteBase, SiteOptions } from '../data/types.ts';
@@ -29,9 +29,10 @@ export interface Reuse {
 
 // A document that is its note's text as stored is written without it: a member is kept only when
 // none of its reads changed, so the next build reads the same bytes for that note, and its stored
-// text (the note page's `source`) is the text the load had. Other texts (pointers, instructions with their tokens filled) are
-// written once each. A bundle's prompt is its documents joined, so it is joined again (the core's
-// renderPrompt) rather than kept. At 5k notes that is ~15 MB on disk where the bundles hold ~86 MB of text.
+// text (the note page's `source`) is the text the load had. Other texts (pointers, instructions with
+// their tokens filled) are written once each. A bundle's prompt is its documents joined, so it is
+// joined again (the core's renderPrompt) rather than kept. At 5k notes that is ~17 MB on disk where
+// the bundles hold ~86 MB of text.
 const NOTE_TEXT = -1;
 type PackedDocument = Omit<IdentityDocument, 'text'> & { text: number };
 interface PackedMember {
@@ -85,7 +86,8 @@ export class KeptMembers {
     const members = new Map<string, MemberLoad>();
     const keys = [...changed];
     for (const [id, member] of last.members) {
-      const load = touchesAny(new Set(member.touched), keys) ? null : unpack(member, last.texts, notes);
+      const touched = new Set(member.touched);
+      const load = touchesAny(touched, keys) ? null : unpack(member, touched, last.texts, notes);
       if (load) members.set(id, load);
     }
     return { shape: last.shape, members, changed: keys };
@@ -119,7 +121,7 @@ function pack(member: MemberLoad, texts: string[], index: Map<string, number>, n
 }
 
 /** The member as it was loaded; null, so it is loaded again, if a note it carries is no longer a note page. */
-function unpack(member: PackedMember, texts: readonly string[], notes: ReadonlyMap<string, NoteBase>): MemberLoad | null {
+function unpack(member: PackedMember, touched: ReadonlySet<string>, texts: readonly string[], notes: ReadonlyMap<string, NoteBase>): MemberLoad | null {
   const bundles: MemberLoad['bundles'] = [];
   for (const { key, bundle, view } of member.bundles) {
     const documents: IdentityDocument[] = [];
@@ -130,5 +132,5 @@ function unpack(member: PackedMember, texts: readonly string[], notes: ReadonlyM
     }
     bundles.push({ key, bundle: { ...bundle, documents }, view: { ...view, promptText: renderPrompt(documents) } });
   }
-  return { presets: member.presets, touched: new Set(member.touched), view: member.view, bundles };
+  return { presets: member.presets, touched, view: member.view, bundles };
 }

@@ -3,11 +3,8 @@
 // those unchanged, rendering it again (Sätteri and Shiki, most of a big build's Markdown time)
 // would only give the same bytes, so the last build's HTML is reused.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RenderJob } from './render-pool.ts';
-import { versionOf } from '../node/package-version.ts';
+import { sourcesDigest, versionOf } from '../node/package-version.ts';
 import { KeptFile } from '../node/kept-file.ts';
 
 const FILE = 'soulpress-notes-html';
@@ -19,12 +16,7 @@ let renderer: string | undefined;
  * packages. Any change to either makes every cached note a miss.
  */
 export function rendererId(): string {
-  if (renderer !== undefined) return renderer;
-  const hash = createHash('sha256');
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const name of readdirSync(here).filter((n) => /\.[jt]s$/.test(n) && !n.endsWith('.d.ts')).sort()) hash.update(name).update('\0').update(readFileSync(path.join(here, name))).update('\0');
-  for (const pkg of ['satteri', 'shiki']) hash.update(`${pkg}@${versionOf(pkg)}\0`);
-  return (renderer = hash.digest('hex'));
+  return (renderer ??= `${sourcesDigest([new URL('./', import.meta.url)])} satteri@${versionOf('satteri')} shiki@${versionOf('shiki')}`);
 }
 
 /** Every note's page path by URI, as one digest: a note added, removed or moved changes every key. */

@@ -38,7 +38,11 @@ export function sourceDigest(module: URL): string {
   return createHash('sha256').update(readFileSync(file)).digest('base64url');
 }
 
-/** Modules and folders of this package (URLs as `sourceDigest` takes them), by their bytes, as one digest. */
+/**
+ * Modules and folders of this package (URLs as `sourceDigest` takes them; a folder's ends in `/`) by
+ * their bytes, as one digest. A folder counts its code files, in its subfolders too, and not the
+ * declarations beside them in lib/.
+ */
 export function sourcesDigest(modules: readonly URL[]): string {
   const digest = createHash('sha256');
   for (const module of modules) {
@@ -48,6 +52,7 @@ export function sourcesDigest(modules: readonly URL[]): string {
     }
     const dir = fileURLToPath(module);
     for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+      if (!/\.[jt]s$/.test(name) || name.endsWith('.d.ts')) continue;
       const file = path.join(dir, name);
       if (statSync(file).isFile()) digest.update(`${name}\0`).update(readFileSync(file)).update('\0');
     }
