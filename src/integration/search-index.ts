@@ -18,6 +18,7 @@ import type { NoteView } from '../data/types.ts';
 import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageKind, NOTE_INDEXES_PATH } from '../data/urls.ts';
 import { shardsOf } from '../data/search-shards.ts';
 import { KeptFile } from '../node/kept-file.ts';
+import { canLowerThreads, lowerChildren } from '../node/low-priority.ts';
 import { sourceDigest, versionOf } from '../node/package-version.ts';
 import { esc } from '../render/escape.ts';
 import { searchCopyBytes } from './search-copy.ts';
@@ -48,13 +49,18 @@ const EXCLUDE = [
 ];
 
 /**
- * Pagefind's indexer runs beside Astro, which renders on one thread: left to itself it takes
- * every core and slows the rendering more than it gains (bench, 5k notes on 2 cores: ~1.5 s
- * slower). Its process is started by the first createIndex, with this process's environment,
- * so the thread limits are set just around that call (unless the user set their own).
+ * Pagefind's indexer runs beside Astro, which renders on one thread. Left to itself it took every core
+ * and slowed the rendering more than it gained (bench, 5k notes on 2 cores: ~1.5 s slower); held to one
+ * thread fewer than the cores it still took its share of the rendering's core, and when the last page
+ * was written it had one thread for what was left. So where its threads can be lowered (Linux) it gets
+ * a thread for every core at the lowest priority (lowerIndexer): it takes only what the pages leave
+ * while they render, and every core once they are done (bench/RESULTS.md, "The indexer at the lowest
+ * priority"). Elsewhere it keeps one thread fewer than the cores. Its process is started by the first
+ * createIndex, with this process's environment, so the thread counts are set just around that call
+ * (unless the user set their own).
  */
 function withIndexerThreads<T>(start: () => T): T {
-  const threads = String(Math.max(1, availableParallelism() - 1));
+  const threads = String(canLowerThreads() ? availableParallelism() : Math.max(1, availableParallelism() - 1));
   const set = ['RAYON_NUM_THREADS', 'TOKIO_WORKER_THREADS'].filter((name) => process.env[name] === undefined);
   for (const name of set) process.env[name] = threads;
   try {
@@ -62,6 +68,21 @@ function withIndexerThreads<T>(start: () => T): T {
   } finally {
     for (const name of set) delete process.env[name];
   }
+}
+
+/** Whether the running indexer process has been lowered: once per process, which close() ends. */
+let indexerLowered = false;
+
+/** Lower the indexer's threads, once its process runs (the pagefind package starts it and names no pid). */
+function lowerIndexer(): void {
+  if (indexerLowered || !canLowerThreads()) return;
+  indexerLowered = lowerChildren('pagefind').length > 0;
+}
+
+/** Stop the indexer process; the next index starts (and lowers) a new one. */
+async function closeIndexer(): Promise<void> {
+  await close();
+  indexerLowered = false;
 }
 
 /**
@@ -75,6 +96,7 @@ const NOTE_EXCLUDE = ['button', '.code-lang', '.heading-anchor'];
 async function newIndex(excludeSelectors: readonly string[]): Promise<PagefindIndex> {
   const { index, errors } = await withIndexerThreads(() => createIndex({ excludeSelectors: [...excludeSelectors] }));
   if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
+  lowerIndexer();
   return index;
 }
 
@@ -280,7 +302,7 @@ export async function writeSearchIndex(outDir: string, cacheDir: string, notesFo
     await write(index, path.join(outDir, PAGES_INDEX_PATH));
     return { pages: noteCount + added.page_count, others: count, copied };
   } finally {
-    await close();
+    await closeIndexer();
     await rm(notesFolder, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,73 @@
+// Work beside Astro's page rendering (the share image drawer, the search indexer) runs at the lowest CPU
+// priority, so it takes only the cycles the pages leave. Linux keeps a priority per thread, named by its
+// thread id; elsewhere (no /proc) nothing is lowered and the callers say so by the false they get back.
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/** The lowest priority there is (nice 19). */
+export const LOWEST = 19;
+
+/** Whether threads' priorities can be lowered here: Linux, with /proc to name them. */
+export function canLowerThreads(): boolean {
+  try {
+    return process.platform === 'linux' && readdirSync('/proc/self/task').length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function lower(tid: number): boolean {
+  try {
+    setPriority(tid, LOWEST);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Lower the thread this runs on (a worker thread's own). */
+export function lowerThisThread(): boolean {
+  try {
+    return lower(Number(readlinkSync('/proc/thread-self').split('/').at(-1)));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lower every thread of this process's children whose command name starts with `name` (a native
+ * helper another package spawned, whose pid it does not hand out). Threads those threads start later
+ * inherit the priority. Returns the pids lowered.
+ */
+export function lowerChildren(name: string): number[] {
+  const lowered: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return lowered;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so the last ")" ends it.
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+    if (ppid !== process.pid || !comm.startsWith(name)) continue;
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${entry}/task`);
+    } catch {
+      continue;
+    }
+    // Every thread is tried, even after one refuses.
+    if (tasks.map((tid) => lower(Number(tid))).every(Boolean)) lowered.push(Number(entry));
+  }
+  return lowered;
+}
