@@ -2,18 +2,32 @@
 // priority, so it takes only the cycles the pages leave. Linux keeps a priority per thread, named by its
 // thread id; elsewhere (no /proc) nothing is lowered and the callers say so by the false they get back.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 
 /** The lowest priority there is (nice 19). */
 export const LOWEST = 19;
 
-/** Whether threads' priorities can be lowered here: Linux, with /proc to name them. */
+/** This thread's id (/proc/thread-self is task/<tid>). */
+const ownThread = (): number => Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+
+let lowerable: boolean | undefined;
+
+/**
+ * Whether threads' priorities can be set here: Linux, with /proc to name them, and a sandbox that lets
+ * the calls through (tried by setting this thread's priority to what it already is). Asked before a
+ * helper is given more threads on the promise of lowering them.
+ */
 export function canLowerThreads(): boolean {
-  try {
-    return process.platform === 'linux' && readdirSync('/proc/self/task').length > 0;
-  } catch {
-    return false;
+  if (lowerable === undefined) {
+    try {
+      const tid = ownThread();
+      setPriority(tid, getPriority(tid));
+      lowerable = process.platform === 'linux' && readdirSync('/proc/self/task').length > 0;
+    } catch {
+      lowerable = false;
+    }
   }
+  return lowerable;
 }
 
 function lower(tid: number): boolean {
@@ -28,7 +42,7 @@ function lower(tid: number): boolean {
 /** Lower the thread this runs on (a worker thread's own). */
 export function lowerThisThread(): boolean {
   try {
-    return lower(Number(readlinkSync('/proc/thread-self').split('/').at(-1)));
+    return lower(ownThread());
   } catch {
     return false;
   }
