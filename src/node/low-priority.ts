@@ -49,18 +49,17 @@ export function lowerThisThread(): boolean {
 }
 
 /**
- * Lower every thread of this process's children whose command name starts with `name` (a native
- * helper another package spawned, whose pid it does not hand out). Threads those threads start later
- * inherit the priority. Returns the pids lowered.
+ * This process's children whose command name starts with `name` (a native helper another package
+ * spawned, whose pid it does not hand out); none where there is no /proc.
  */
-export function lowerChildren(name: string): number[] {
-  const lowered: number[] = [];
+export function childProcesses(name: string): number[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return lowered;
+    return [];
   }
+  const found: number[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -73,15 +72,24 @@ export function lowerChildren(name: string): number[] {
     const close = stat.lastIndexOf(')');
     const comm = stat.slice(stat.indexOf('(') + 1, close);
     const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-    if (ppid !== process.pid || !comm.startsWith(name)) continue;
-    let tasks: string[] = [];
+    if (ppid === process.pid && comm.startsWith(name)) found.push(Number(entry));
+  }
+  return found;
+}
+
+/**
+ * Lower every thread of the children `childProcesses(name)` finds. Threads those threads start later
+ * inherit the priority. Returns the pids lowered.
+ */
+export function lowerChildren(name: string): number[] {
+  return childProcesses(name).filter((pid) => {
+    let tasks: string[];
     try {
-      tasks = readdirSync(`/proc/${entry}/task`);
+      tasks = readdirSync(`/proc/${pid}/task`);
     } catch {
-      continue;
+      return false; // ended meanwhile
     }
     // Every thread is tried, even after one refuses.
-    if (tasks.map((tid) => lower(Number(tid))).every(Boolean)) lowered.push(Number(entry));
-  }
-  return lowered;
+    return tasks.map((tid) => lower(Number(tid))).every(Boolean);
+  });
 }

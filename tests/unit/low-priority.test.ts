@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { close } from 'pagefind';
-import { canLowerThreads, LOWEST, lowerChildren } from '../../src/node/low-priority.ts';
+import { canLowerThreads, childProcesses, LOWEST, lowerChildren } from '../../src/node/low-priority.ts';
 import { indexNotes } from '../../src/integration/search-index.ts';
 import { renderNote } from '../../src/markdown/render-note.ts';
 import type { NoteView } from '../../src/data/types.ts';
@@ -24,22 +24,6 @@ function threadNices(pid: number): number[] {
   });
 }
 
-/** This process's children whose command starts with `name`. */
-function children(name: string): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        return comm.startsWith(name) && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 test('a child named by its command has every thread lowered, and only this process\'s children are', async () => {
   if (!canLowerThreads()) {
     // No /proc to name threads by: nothing is lowered, and the callers keep their defaults.
@@ -50,6 +34,7 @@ test('a child named by its command has every thread lowered, and only this proce
   try {
     await new Promise((resolve) => child.once('spawn', resolve));
     assert.deepEqual(threadNices(child.pid!), [0]);
+    assert.deepEqual(childProcesses('sleep'), [child.pid]);
     assert.deepEqual(lowerChildren('no-such-command'), []);
     assert.deepEqual(lowerChildren('sleep'), [child.pid]);
     assert.deepEqual(threadNices(child.pid!), [LOWEST]);
@@ -72,7 +57,7 @@ test('the search indexer runs at the lowest priority', async () => {
     assert.equal(shards.length, 1);
     // Without /proc there is no thread to name: the indexer then keeps one thread fewer than the cores, as it always did.
     if (!canLowerThreads()) return;
-    const indexers = children('pagefind');
+    const indexers = childProcesses('pagefind');
     assert.equal(indexers.length, 1, 'one indexer process, started by the first index');
     const nices = threadNices(indexers[0]!);
     assert.ok(nices.length >= 2, `${nices.length} threads`);
