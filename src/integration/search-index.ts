@@ -11,7 +11,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { close, createIndex } from 'pagefind';
 import type { PagefindIndex } from 'pagefind';
 import { mapPooled } from '../core/pool.ts';
 import type { NoteView } from '../data/types.ts';
@@ -70,19 +69,55 @@ function withIndexerThreads<T>(start: () => T): T {
   }
 }
 
-/** Whether the running indexer process has been lowered: once per process, which close() ends. */
-let indexerLowered = false;
-
-/** Lower the indexer's threads, once its process runs (the pagefind package starts it and names no pid). */
-function lowerIndexer(): void {
-  if (indexerLowered || !canLowerThreads()) return;
-  indexerLowered = lowerChildren('pagefind').length > 0;
+/**
+ * One indexer process of the pagefind package, which runs one per instance of its module (and starts
+ * it with the first createIndex). A process indexes one index at a time on about one core (two indexes
+ * handed to the same process took as long as one after the other), so the note shards are spread over
+ * lanes, each its own process: the second lane imports the package again under another URL, which Node
+ * loads as a module of its own (bench/RESULTS.md, "Two indexer processes").
+ */
+interface Lane {
+  pagefind: Pagefind;
+  /** Whether its process has been lowered: once per process, which close() ends. */
+  lowered: boolean;
 }
 
-/** Stop the indexer process; the next index starts (and lowers) a new one. */
-async function closeIndexer(): Promise<void> {
-  await close();
-  indexerLowered = false;
+type Pagefind = typeof import('pagefind');
+
+const lanes: Lane[] = [];
+
+/** Lane `k`, its module imported the first time it is asked for. */
+async function lane(k: number): Promise<Lane> {
+  if (lanes[k] === undefined) {
+    const pagefind = (k === 0 ? await import('pagefind') : await import(`${import.meta.resolve('pagefind')}?lane=${k}`)) as Pagefind;
+    lanes[k] ??= { pagefind, lowered: false };
+  }
+  return lanes[k]!;
+}
+
+/**
+ * How many indexer processes the note shards get: one per core (up to four, each holding its own index in
+ * memory) where they run at the lowest priority, so that they take only what the pages leave while those
+ * render and the indexing left when the last page is written finishes on every core instead of one (at
+ * 5k notes on 2 cores, build:done waited 1.2-2.1 s for one process and 0.7-0.8 s for two). Where they
+ * cannot be lowered, one: no more than one process then competes with the pages for the cores.
+ */
+function laneCount(shards: number): number {
+  return Math.max(1, Math.min(shards, canLowerThreads() ? Math.min(4, availableParallelism()) : 1));
+}
+
+/** Lower a lane's threads once its process runs (the pagefind package names no pid: every child named pagefind* is lowered). */
+function lowerIndexer(at: Lane): void {
+  if (at.lowered || !canLowerThreads()) return;
+  at.lowered = lowerChildren('pagefind').length > 0;
+}
+
+/** Stop every indexer process; the next index starts (and lowers) new ones. */
+export async function closeIndexers(): Promise<void> {
+  await Promise.all(lanes.map(async (at) => {
+    await at.pagefind.close();
+    at.lowered = false;
+  }));
 }
 
 /**
@@ -93,10 +128,10 @@ async function closeIndexer(): Promise<void> {
  */
 const NOTE_EXCLUDE = ['button', '.code-lang', '.heading-anchor'];
 
-async function newIndex(excludeSelectors: readonly string[]): Promise<PagefindIndex> {
-  const { index, errors } = await withIndexerThreads(() => createIndex({ excludeSelectors: [...excludeSelectors] }));
+async function newIndex(at: Lane, excludeSelectors: readonly string[]): Promise<PagefindIndex> {
+  const { index, errors } = await withIndexerThreads(() => at.pagefind.createIndex({ excludeSelectors: [...excludeSelectors] }));
   if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
-  lowerIndexer();
+  lowerIndexer(at);
   return index;
 }
 
@@ -168,37 +203,46 @@ async function writeAt(root: string, files: readonly string[], limit: number, co
   await mapPooled(files, limit, async (f) => writeFile(path.join(root, f), await content(f)));
 }
 
+/** One shard's index, written to `written` and then moved to `cached`. */
+async function indexShard(at: Lane, shard: readonly NoteView[], written: string, cached: string): Promise<void> {
+  const index = await newIndex(at, NOTE_EXCLUDE);
+  // Handed over as text, not written to a folder for Pagefind to walk: the same index, without writing,
+  // reading and deleting a file and its folders per note (0.3-1.6 CPU-s at 2k notes, against ~0.25 s).
+  const added = await Promise.all(shard.map((note) => index.addHTMLFile({ sourcePath: documentPath(note), content: noteDocument(note) })));
+  const errors = added.flatMap((a) => a.errors);
+  if (errors.length > 0) throw new Error(`pagefind could not index the note pages: ${errors.join('; ')}`);
+  await write(index, written);
+  // Another build sharing the cache may have put the same shard there first: theirs is the same.
+  await rename(written, cached).catch(async (error: NodeJS.ErrnoException) => {
+    if (!existsSync(path.join(cached, ENTRY))) throw error;
+    await rm(written, { recursive: true, force: true });
+  });
+}
+
 /**
  * Index the note pages, one Pagefind index per shard (src/data/search-shards.ts), into
  * `<cacheDir>/soulpress-search/<key>/`; a shard whose documents are unchanged since the last build
  * is already there. Each document is handed to Pagefind as text under the path its page will have
  * (so the index has the page's URL), in shard order, which Pagefind keeps; `folder` (outside the outDir,
- * which Astro empties when it starts) holds each index while it is written. Returns each shard's index
- * folder, in shard order.
+ * which Astro empties when it starts) holds each index while it is written. The shards are spread over
+ * laneCount indexer processes. Returns each shard's index folder, in shard order.
  */
 export async function indexNotes(notes: readonly NoteView[], folder: string, cacheDir: string): Promise<string[]> {
   const store = path.join(cacheDir, 'soulpress-search');
   await mkdir(store, { recursive: true });
   const shards = shardsOf(notes, (n) => n.uri);
-  const indexed: string[] = [];
-  for (const [i, shard] of shards.entries()) {
-    const cached = path.join(store, shardKey(shard));
-    indexed.push(cached);
-    if (existsSync(path.join(cached, ENTRY))) continue;
-    const index = await newIndex(NOTE_EXCLUDE);
-    // Handed over as text, not written to a folder for Pagefind to walk: the same index, without writing,
-    // reading and deleting a file and its folders per note (0.3-1.6 CPU-s at 2k notes, against ~0.25 s).
-    const added = await Promise.all(shard.map((note) => index.addHTMLFile({ sourcePath: documentPath(note), content: noteDocument(note) })));
-    const errors = added.flatMap((a) => a.errors);
-    if (errors.length > 0) throw new Error(`pagefind could not index the note pages: ${errors.join('; ')}`);
-    const written = path.join(folder, `index-${i}`);
-    await write(index, written);
-    // Another build sharing the cache may have put the same shard there first: theirs is the same.
-    await rename(written, cached).catch(async (error: NodeJS.ErrnoException) => {
-      if (!existsSync(path.join(cached, ENTRY))) throw error;
-      await rm(written, { recursive: true, force: true });
-    });
-  }
+  const indexed = shards.map((shard) => path.join(store, shardKey(shard)));
+  const missing = shards.flatMap((shard, i) => (existsSync(path.join(indexed[i]!, ENTRY)) ? [] : [{ shard, i }]));
+  // Each lane takes the next missing shard until none is left; shard order is kept by the folders' names.
+  let next = 0;
+  const run = async (k: number): Promise<void> => {
+    const at = await lane(k);
+    while (next < missing.length) {
+      const { shard, i } = missing[next++]!;
+      await indexShard(at, shard, path.join(folder, `index-${i}`), indexed[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: laneCount(missing.length) }, (_, k) => run(k)));
   // What this build did not use is a shard no build will ask for again (an older revision).
   const keep = new Set(indexed.map((f) => path.basename(f)));
   for (const entry of readdirSync(store)) if (!keep.has(entry)) await rm(path.join(store, entry), { recursive: true, force: true });
@@ -295,14 +339,14 @@ export async function writeSearchIndex(outDir: string, cacheDir: string, notesFo
     const root = path.join(outDir, NOTE_INDEXES_PATH);
     for (const entry of await readdir(root).catch(() => [])) if (!placed.has(path.resolve(root, entry))) await rm(path.join(root, entry), { recursive: true, force: true });
     const { folder, count, copied } = await copyOtherPages(outDir, cacheDir);
-    const index = await newIndex(EXCLUDE);
+    const index = await newIndex(await lane(0), EXCLUDE);
     const added = await index.addDirectory({ path: folder });
     if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
     if (added.page_count !== count) throw new Error(`pagefind indexed ${added.page_count} pages of ${count}`);
     await write(index, path.join(outDir, PAGES_INDEX_PATH));
     return { pages: noteCount + added.page_count, others: count, copied };
   } finally {
-    await closeIndexer();
+    await closeIndexers();
     await rm(notesFolder, { recursive: true, force: true });
   }
 }

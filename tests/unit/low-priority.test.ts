@@ -4,17 +4,18 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { close } from 'pagefind';
 import { canLowerThreads, childProcesses, LOWEST, lowerChildren } from '../../src/node/low-priority.ts';
-import { indexNotes } from '../../src/integration/search-index.ts';
+import { closeIndexers, indexNotes } from '../../src/integration/search-index.ts';
 import { renderNote } from '../../src/markdown/render-note.ts';
 import type { NoteView } from '../../src/data/types.ts';
+import { shardsOf } from '../../src/data/search-shards.ts';
 
-after(() => close());
+after(() => closeIndexers());
 
 /** The nice value of every thread of `pid` (field 19 of each task's stat, after the command name). */
 function threadNices(pid: number): number[] {
@@ -63,7 +64,39 @@ test('the search indexer runs at the lowest priority', async () => {
     assert.ok(nices.length >= 2, `${nices.length} threads`);
     assert.deepEqual(new Set(nices), new Set([LOWEST]), 'every thread of the indexer, those it started after the first index included');
   } finally {
-    await close();
+    await closeIndexers();
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+});
+
+test('the note shards are spread over one lowered indexer process per core, each shard whole', async () => {
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'soulpress-lanes-'));
+  // An indexer the last test closed may take a moment to exit.
+  for (let waited = 0; childProcesses('pagefind').length > 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    // Three shards of ~500 notes (src/data/search-shards.ts).
+    const notes = Array.from({ length: 1201 }, (_, i) => {
+      const notePath = `core/n${i}.md`;
+      return { uri: `soul://pippa/${notePath}`, vault: 'pippa', path: notePath, title: `Note ${i}`, summary: null, html: `<p>word${i} shared</p>`, htmlKey: `k${i}` } as unknown as NoteView;
+    });
+    const shards = shardsOf(notes, (n) => n.uri);
+    assert.equal(shards.length, 3);
+    const folders = await indexNotes(notes, path.join(cacheDir, 'work'), cacheDir);
+    assert.equal(folders.length, 3);
+    for (const [i, folder] of folders.entries()) {
+      const entry = JSON.parse(readFileSync(path.join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+      assert.equal(entry.languages.en?.page_count, shards[i]!.length, `shard ${i} holds its own notes`);
+      assert.equal(readdirSync(path.join(folder, 'fragment')).length, shards[i]!.length);
+    }
+    if (!canLowerThreads()) {
+      assert.equal(childProcesses('pagefind').length, 1, 'one process where the indexers cannot be lowered');
+      return;
+    }
+    const indexers = childProcesses('pagefind');
+    assert.equal(indexers.length, Math.min(3, availableParallelism(), 4));
+    for (const pid of indexers) assert.deepEqual(new Set(threadNices(pid)), new Set([LOWEST]));
+  } finally {
+    await closeIndexers();
     await rm(cacheDir, { recursive: true, force: true });
   }
 });
