@@ -1,5 +1,5 @@
 // Synthetic Soul Vault families for the benchmark: same seed and sizes, same bytes.
-// CLI: node bench/generate.ts --souls 10 --notes 200 --size 1500 --shared 40 --seed 1 --out DIR
+// CLI: node bench/generate.ts --souls 10 --notes 200 --size 1500 --shared 40 --seed 1 [--rich] --out DIR
 // (or --agents 200 --size 1500 --out DIR: LingTai agents, for psyche --check)
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,8 @@ export interface FamilySpec {
   guests: number;
   seed: number;
   family?: string;
+  /** Markdown-rich notes: tables, quotes, nested and task lists, code in more languages, footnotes, images. */
+  rich?: boolean;
 }
 
 /** What a soul's load reads, in the spec's order: the baseline reads exactly these. */
@@ -74,6 +76,8 @@ const LAST = ['Ashford', 'Vance', 'Hale', 'Morrow', 'Quince', 'Lark', 'Brandt', 
 
 class Writer {
   readonly rand: () => number;
+  /** Adds rich blocks (richBlock) to every body; off, a seed writes the same bytes as before it existed. */
+  rich = false;
   constructor(seed: number) {
     this.rand = mulberry32(seed);
   }
@@ -129,8 +133,34 @@ class Writer {
         if (this.chance(0.2)) p = p.replace(/ (\w+)\./, ' *$1*.');
         add(p);
       }
+      if (this.rich && this.chance(0.45)) add(this.richBlock(parts.length));
     }
     return parts.join('\n\n') + '\n';
+  }
+
+  /** One of the constructs a Markdown-rich note has beyond the plain ones; `n` keeps footnote labels apart. */
+  richBlock(n: number): string {
+    const r = this.rand();
+    if (r < 0.2) {
+      const rows: string[] = [];
+      for (let i = this.int(2, 6); i > 0; i--) rows.push(`| ${this.words(this.int(1, 4))} | ${this.int(0, 99_999)} | \`${this.pick(WORDS.slice(0, 40))}\` |`);
+      return `| ${this.title()} | ${this.pick(WORDS)} | ${this.pick(WORDS)} |\n| --- | ---: | :---: |\n${rows.join('\n')}`;
+    }
+    if (r < 0.35) return `> ${this.sentence()} ${this.sentence()}\n>\n> - ${this.sentence()}\n> - ${this.sentence()}`;
+    if (r < 0.5) return `1. ${this.sentence()}\n   - ${this.sentence()}\n   - ${this.sentence()}\n     1. ${this.words(4)}\n2. ${this.sentence()}\n\n- [x] ${this.words(4)}\n- [ ] ${this.words(5)}`;
+    if (r < 0.8) {
+      const name = this.pick(WORDS.slice(0, 40));
+      const [lang, code] = this.pick([
+        ['python', `def ${name}(items):\n    # ${this.words(4)}\n    return [i * 2 for i in items if i % ${this.int(2, 9)}]\n\nprint(${name}(range(${this.int(5, 50)})))`],
+        ['json', `{\n  "${name}": [${this.int(0, 9)}, ${this.int(0, 9)}, ${this.int(0, 9)}],\n  "note": { "title": "${this.words(2)}", "whole": true, "bytes": ${this.int(100, 9999)} }\n}`],
+        ['yaml', `${name}:\n  mode: ${this.pick(['whole', 'pointer'])}\n  tags:\n    - ${this.pick(WORDS)}\n    - ${this.pick(WORDS)}\n  limit: ${this.int(1, 99)}`],
+        ['rust', `fn ${name}(xs: &[u32]) -> u32 {\n    // ${this.words(4)}\n    xs.iter().filter(|x| *x % ${this.int(2, 9)} == 0).sum()\n}`],
+        ['go', `func ${name}(path string) error {\n\tif path == "" {\n\t\treturn fmt.Errorf("${this.words(3)}")\n\t}\n\treturn nil\n}`],
+        ['bash', `for f in vaults/*/core/*.md; do\n  soul-vault read "soul://$f" | wc -c # ${this.words(3)}\ndone`],
+      ] as const);
+      return `\`\`\`${lang}\n${code}\n\`\`\``;
+    }
+    return `${this.sentence()} See the footnote[^f${n}], ~~${this.words(2)}~~ and ![${this.words(2)}](https://example.com/${this.slug()}.png) &amp; <https://example.com/${this.slug()}>.\n\n[^f${n}]: ${this.sentence()}`;
   }
   title(): string {
     const t = this.words(this.int(2, 5));
@@ -166,6 +196,7 @@ function nestedFolder(w: Writer, base: string): string {
  */
 export function generateFamily(spec: FamilySpec, out: string, base?: string): GeneratedFamily {
   const w = new Writer(spec.seed);
+  w.rich = spec.rich ?? false;
   const family = spec.family ?? 'cwkpippa';
   const root = path.join(out, 'vaults');
   rmSync(root, { recursive: true, force: true });
@@ -336,6 +367,7 @@ if (import.meta.main) {
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       base: { type: 'string' },
+      rich: { type: 'boolean', default: false },
       // LingTai agents instead of a family: N copies of content/agents/*, varied.
       agents: { type: 'string' },
     },
@@ -355,6 +387,7 @@ if (import.meta.main) {
     seed: Number(values.seed),
   };
   for (const [k, v] of Object.entries(spec)) if (!Number.isInteger(v) || v < 0) throw new Error(`--${k} must be a whole number, not ${String(v)}`);
+  spec.rich = values.rich;
   const started = performance.now();
   const made = generateFamily(spec, out, values.base ? path.resolve(values.base) : undefined);
   const ms = performance.now() - started;

@@ -142,6 +142,7 @@ let plainProfile: ProfileSummary | null = null;
 let js: PageKindJs[] | null = null;
 let versus: VersusResult | null = null;
 let smallVersus: VersusResult | null = null;
+let richVersus: VersusResult | null = null;
 if (only.has('build')) {
   const why = siteBuildable();
   if (why) {
@@ -172,8 +173,9 @@ if (only.has('build')) {
       const runs = [run];
       // Part 2 at one size, interleaved: Soulpress again and plain Astro every round; in the first, Soulpress
       // with search off and, at the part 2 size only (`full`), Starlight and (with --large) share images off.
-      const versusBuilds = async (full: boolean): Promise<VersusResult> => {
-        const v: VersusResult = { soulpress: [run], plain: [], starlight: [], noSearch: [], noImages: [] };
+      const versusBuilds = async (full: boolean, fam = family, first = run): Promise<VersusResult> => {
+        const family = fam;
+        const v: VersusResult = { soulpress: [first], plain: [], starlight: [], noSearch: [], noImages: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
           if (round > 0) {
             log(`2. Soulpress build of ${fmt(family.files.length)} notes again (round ${round + 1})`);
@@ -199,6 +201,13 @@ if (only.has('build')) {
       if (i === SIZES.smallVersusAt && !quick) {
         smallVersus = await versusBuilds(false);
         runs.splice(0, runs.length, ...smallVersus.soulpress);
+        // The same size again with Markdown-rich notes (tables, quotes, nested and task lists, code in six
+        // languages, footnotes, images): plain Astro renders its Markdown on its one thread, Soulpress on workers.
+        const rich = generateFamily({ ...spec(souls, 200, 2), rich: true }, tempDir(`build-${souls}-rich`), SAMPLE);
+        log(`2. Soulpress build of ${fmt(rich.files.length)} Markdown-rich notes`);
+        richVersus = await versusBuilds(false, rich, await runBuild({ project: 'soulpress', family: rich, ...dir(`site-${souls}-rich`) }));
+        for (const name of [`site-${souls}-rich`, `site-${souls}-again`, 'site-nosearch', 'plain']) discard(path.join(work, name));
+        discard(path.dirname(rich.root));
       }
       if (i === SIZES.versusAt) {
         const v = await versusBuilds(true);
@@ -244,6 +253,10 @@ if (only.has('build')) {
     if (smallVersus) {
       const v = smallVersus;
       sections.push(`### At ${fmt(fastest(v.soulpress).notes)} notes`, '', `The scaling part's ${fmt(fastest(v.soulpress).notes)}-note family (the sample plus ${SIZES.scaling[SIZES.smallVersusAt]} souls), built the same way: Soulpress and plain Astro ${SIZES.versusRounds > 1 ? 'interleaved twice' : 'once each'}, Soulpress with search off once, each side judged by its fastest run.`, '', versusTable(v), '', phasesTable([{ name: 'Soulpress', run: fastest(v.soulpress) }, { name: 'Soulpress, search off', run: fastest(v.noSearch) }, { name: 'plain Astro', run: fastest(v.plain) }]), '');
+    }
+    if (richVersus) {
+      const v = richVersus;
+      sections.push(`### At ${fmt(fastest(v.soulpress).notes)} Markdown-rich notes`, '', `The same ${fmt(fastest(v.soulpress).notes)}-note family written with Markdown-rich notes (\`bench/generate.ts --rich\`: besides the headings, lists, code and links above, about every other block is a table, a quote with a list, nested and task lists, code in Python, JSON, YAML, Rust, Go or shell, or a paragraph with a footnote, strikethrough, an image and an autolink), built the same way. Plain Astro renders its Markdown on its one thread; Soulpress renders the notes' Markdown on worker threads beside Astro.`, '', versusTable(v), '', phasesTable([{ name: 'Soulpress', run: fastest(v.soulpress) }, { name: 'Soulpress, search off', run: fastest(v.noSearch) }, { name: 'plain Astro', run: fastest(v.plain) }]), '');
     }
 
     sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the 2k and 5k sizes are part 2\'s fastest Soulpress builds, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2k and 5k notes${large ? ', and 20k (`--large`: one build, by Soulpress alone)' : ' (`--large` adds 20k)'}.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
