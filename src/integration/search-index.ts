@@ -99,7 +99,7 @@ async function lane(k: number): Promise<Lane> {
  * How many indexer processes the note shards get: one per core (up to four, each holding its own index in
  * memory) where they run at the lowest priority, so that they take only what the pages leave while those
  * render and the indexing left when the last page is written finishes on every core instead of one (at
- * 5k notes on 2 cores, build:done waited 1.2-2.1 s for one process and 0.7-0.8 s for two). Where they
+ * 5k Markdown-rich notes on 2 cores, build:done waited 2.4-3.4 s for one process and 0.9-1.4 s for two). Where they
  * cannot be lowered, one: no more than one process then competes with the pages for the cores.
  */
 function laneCount(shards: number): number {
