@@ -236,7 +236,10 @@ export async function indexNotes(notes: readonly NoteView[], folder: string, cac
   // Each lane takes the next missing shard until none is left; shard order is kept by the folders' names.
   let next = 0;
   const run = async (k: number): Promise<void> => {
-    const at = await lane(k);
+    // A second instance of the package that cannot be loaded (a loader that ignores the query) leaves its
+    // shards to the first lane, which always runs.
+    const at = k === 0 ? await lane(0) : await lane(k).catch(() => null);
+    if (at === null) return;
     while (next < missing.length) {
       const { shard, i } = missing[next++]!;
       await indexShard(at, shard, path.join(folder, `index-${i}`), indexed[i]!);
