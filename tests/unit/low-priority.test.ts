@@ -3,10 +3,9 @@
 // it starts later.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { canLowerThreads, childProcesses, LOWEST, lowerChildren } from '../../src/node/low-priority.ts';
@@ -89,7 +88,9 @@ test('the note shards are spread over one lowered indexer process per core, each
       assert.equal(readdirSync(path.join(folder, 'fragment')).length, shards[i]!.length);
     }
     if (!canLowerThreads()) {
-      assert.equal(childProcesses('pagefind').length, 1, 'one process where the indexers cannot be lowered');
+      // Without /proc no process can be named (childProcesses finds none); with it, a sandbox that refuses
+      // setpriority still gets its one process.
+      if (existsSync('/proc/self/task')) assert.equal(childProcesses('pagefind').length, 1, 'one process where the indexers cannot be lowered');
       return;
     }
     const indexers = childProcesses('pagefind');
