@@ -7,6 +7,7 @@
 // key is new (Astro copies the pages of the others and never asks for them).
 import { Worker, threadId } from 'node:worker_threads';
 import { mkdirSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ShareCard } from '../render/share-card.ts';
@@ -79,11 +80,12 @@ export type DrawReply = { key: string; png: Uint8Array } | { key: string; error:
 
 /**
  * Put every share image of `site` in the slot, before this returns: a card stored under its key by an
- * earlier build is read when its route asks; the others start drawing on one worker thread and are
- * stored. The store keeps only this build's cards. The promise settles once every card is drawn; a card
- * that fails to draw fails its route's GET with the drawer's message.
+ * earlier build is read when its route asks; the others start drawing on worker threads (drawCards) and
+ * are stored. The store keeps only this build's cards. The promise settles once every card is drawn, with
+ * how many were drawn, how many kept, and on how many worker threads; a card that fails to draw fails its
+ * route's GET with the drawer's message.
  */
-export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{ drawn: number; stored: number }> {
+export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{ drawn: number; stored: number; workers: number }> {
   const store = path.join(cacheDir, SHARE_STORE);
   mkdirSync(store, { recursive: true });
   const have = new Set(readdirSync(store));
@@ -105,9 +107,9 @@ export function prepareShareImages(site: SiteCards, cacheDir: string): Promise<{
   }
   // What this build does not name is a card no build will ask for again (an older figure).
   const pruned = Promise.all([...have].filter((name) => !keep.has(name)).map((name) => rm(path.join(store, name), { force: true })));
-  const { results, claim } = drawCards(jobs);
+  const { results, claim, workers } = drawCards(jobs);
   for (const job of jobs) slot.set(job.key, () => claim(job.key) ?? results.get(job.key)!);
-  return Promise.all([pruned, Promise.allSettled(results.values())]).then(() => ({ drawn: jobs.length, stored: keep.size - jobs.length }));
+  return Promise.all([pruned, Promise.allSettled(results.values())]).then(() => ({ drawn: jobs.length, stored: keep.size - jobs.length, workers: workers() }));
 }
 
 /** A card drawn and stored: what the worker does with each job. */
@@ -124,21 +126,34 @@ export async function drawAndStore(job: DrawJob): Promise<Uint8Array<ArrayBuffer
   }
 }
 
+/** The most worker threads that draw cards at once: one per core, up to four. */
+const MOST_DRAWERS = Math.max(1, Math.min(availableParallelism(), 4));
+
 /**
- * Each job's PNG, drawn on one worker thread that ends once the last is drawn, even for one card: the main
- * thread loads satori, resvg and the fonts only if it draws a card itself (og-image.ts, the dev server), so
- * a worker costs no more CPU than drawing in place, and it runs on the other core while Vite bundles. The
- * worker runs at the lowest CPU priority (share-image-worker.ts), so it takes only what Astro's rendering
- * and Pagefind leave of the cores. A card a route asks for before the worker took it goes next in the
- * worker's queue, and the route waits for it: Astro renders a route's pages together, so once they all
- * wait the main thread's core is free and the worker runs there. Drawn by the asking thread instead, the
- * first cards Astro asked for (the agents' and guests' routes come before the souls') made the main
- * thread load satori, resvg and the fonts and draw them cold: about 0.3 s of the main thread at 2k
- * notes, for 6 of 56 cards.
+ * How many times the pages must have waited for a card no worker had taken before another worker starts.
+ * A card is ~30 ms of CPU and a worker ~0.1-0.2 s to start (satori, resvg, the fonts). Astro asks for a
+ * route's images a few at a time, so a worker behind the pages shows as one wait after another: at 100
+ * souls of 20 notes (416 cards) the pages were done at ~11 s and then waited ~6 s for the soul and preset
+ * cards, one worker drawing with a core idle. A second worker from the start cost ~1.5 s more CPU at 2k
+ * notes in 10 souls (56 cards), where the pages waited only for the agents' and guests' six cards, early
+ * (bench/RESULTS.md, "Share cards on more cores").
  */
-function drawCards(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined } {
+const BEHIND_FOR_ANOTHER = 16;
+
+/**
+ * Each job's PNG, drawn on worker threads that end once the last card is drawn, even for one card: the
+ * main thread loads satori, resvg and the fonts only if it draws a card itself (og-image.ts, the dev
+ * server), so a worker costs no more CPU than drawing in place, and it runs on another core while Vite
+ * bundles. The workers run at the lowest CPU priority (share-image-worker.ts), so they take only what
+ * Astro's rendering and Pagefind leave of the cores. A card a route asks for before a worker took it
+ * goes next in the queue, and the route waits for it; each BEHIND_FOR_ANOTHER such waits start another
+ * worker, up to MOST_DRAWERS. Drawn by the asking thread instead, the first cards Astro asked for (the
+ * agents' and guests' routes come before the souls') made the main thread load satori, resvg and the
+ * fonts and draw them cold: about 0.3 s of the main thread at 2k notes, for 6 of 56 cards.
+ */
+function drawCards(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uint8Array>>; claim: (key: string) => Promise<Uint8Array> | undefined; workers: () => number } {
   const results = new Map<string, Promise<Uint8Array>>();
-  if (jobs.length === 0) return { results, claim: () => undefined };
+  if (jobs.length === 0) return { results, claim: () => undefined, workers: () => 0 };
   const waiting = new Map<string, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>();
   for (const job of jobs) {
     const promise = new Promise<Uint8Array>((resolve, reject) => waiting.set(job.key, { resolve, reject }));
@@ -146,40 +161,56 @@ function drawCards(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uin
     promise.catch(() => undefined);
     results.set(job.key, promise);
   }
+  // One card at a time in each worker: the rest stay here, where a route asking for one can move it up.
   const queue = [...jobs];
-  const worker = new Worker(new URL(WORKER, import.meta.url), { env: workerEnv() });
-  // One card at a time in the worker: the rest stay here, where a route asking for one can move it up.
-  const sendNext = (): void => {
-    const job = queue.shift();
-    if (job) worker.postMessage(job);
-  };
+  // How many times a route asked for a card no worker had taken yet: each time, the pages wait for it.
+  let behind = 0;
+  const workers = new Set<Worker>();
+  let started = 0;
   const settle = (key: string, outcome: { png: Uint8Array } | { error: Error }): void => {
     const wait = waiting.get(key);
     waiting.delete(key);
     if ('error' in outcome) wait?.reject(outcome.error);
     else wait?.resolve(outcome.png);
-    if (waiting.size === 0) void worker.terminate();
   };
   const failAll = (error: Error): void => {
     queue.length = 0;
     for (const key of [...waiting.keys()]) settle(key, { error });
+    for (const worker of workers) void worker.terminate();
   };
-  worker.on('message', (reply: DrawReply) => {
-    settle(reply.key, 'error' in reply ? { error: new Error(reply.error) } : { png: reply.png });
+  const start = (): void => {
+    const worker = new Worker(new URL(WORKER, import.meta.url), { env: workerEnv() });
+    workers.add(worker);
+    started++;
+    // A worker with no card left ends at once; the others may still be drawing theirs.
+    const sendNext = (): void => {
+      const job = queue.shift();
+      if (job) worker.postMessage(job);
+      else {
+        workers.delete(worker);
+        void worker.terminate();
+      }
+    };
+    worker.on('message', (reply: DrawReply) => {
+      settle(reply.key, 'error' in reply ? { error: new Error(reply.error) } : { png: reply.png });
+      sendNext();
+    });
+    worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
+    worker.on('exit', (code) => {
+      if (workers.delete(worker) && waiting.size > 0) failAll(new Error(`a share image worker stopped (exit code ${code}) before drawing every card`));
+    });
     sendNext();
-  });
-  worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
-  worker.on('exit', (code) => {
-    if (waiting.size > 0) failAll(new Error(`the share image worker stopped (exit code ${code}) before drawing every card`));
-  });
-  sendNext();
+  };
+  start();
   const claim = (key: string): Promise<Uint8Array> | undefined => {
     const at = queue.findIndex((job) => job.key === key);
     if (at < 0) return undefined;
     queue.unshift(...queue.splice(at, 1));
+    behind++;
+    if (behind % BEHIND_FOR_ANOTHER === 0 && workers.size < MOST_DRAWERS) start();
     return results.get(key);
   };
-  return { results, claim };
+  return { results, claim, workers: () => started };
 }
 
 /** Every share image route's GET: the card prepared for its key, or drawn here (the dev server). (Typed by hand: src/build imports nothing of Astro's.) */

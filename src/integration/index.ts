@@ -63,7 +63,7 @@ function notLoaded(command: string): Promise<never> {
 function drawShareImages(site: SiteCards, cacheDir: string, told: { line: string | null }): void {
   try {
     prepareShareImages(site, cacheDir).then(
-      ({ drawn, stored }) => (told.line = `share images: ${drawn} drawn, ${stored} kept from the last build`),
+      ({ drawn, stored, workers }) => (told.line = `share images: ${drawn} drawn${workers > 1 ? ` on ${workers} threads` : ''}, ${stored} kept from the last build`),
       () => undefined,
     );
   } catch (error) {
