@@ -1,5 +1,5 @@
 // A worker of share-images.ts: draws each card it is sent, stores it and sends it back. It runs at the
-// lowest CPU priority, so on a busy machine it takes only the cycles Astro and Pagefind leave.
+// helpers' lower CPU priority (src/node/low-priority.ts), so the pages keep most of a core it shares.
 import { parentPort } from 'node:worker_threads';
 import { drawAndStore } from './share-images.ts';
 import type { DrawJob, DrawReply } from './share-images.ts';

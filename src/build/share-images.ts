@@ -144,8 +144,8 @@ const BEHIND_FOR_ANOTHER = 16;
  * Each job's PNG, drawn on worker threads that end once the last card is drawn, even for one card: the
  * main thread loads satori, resvg and the fonts only if it draws a card itself (og-image.ts, the dev
  * server), so a worker costs no more CPU than drawing in place, and it runs on another core while Vite
- * bundles. The workers run at the lowest CPU priority (share-image-worker.ts), so they take only what
- * Astro's rendering and Pagefind leave of the cores. A card a route asks for before a worker took it
+ * bundles. The workers run at the helpers' lower CPU priority (share-image-worker.ts), so the pages keep
+ * most of a core they share. A card a route asks for before a worker took it
  * goes next in the queue, and the route waits for it; each BEHIND_FOR_ANOTHER such waits start another
  * worker, up to MOST_DRAWERS. Drawn by the asking thread instead, the first cards Astro asked for (the
  * agents' and guests' routes come before the souls') made the main thread load satori, resvg and the

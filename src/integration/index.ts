@@ -148,8 +148,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
                 report: (message: string) => logger.info(message),
               }
             : undefined;
-        // A build draws its share images on a worker thread, from when the site is loaded: at the lowest
-        // priority, so it takes only what the notes' rendering, Vite and Astro leave of the cores.
+        // A build draws its share images on worker threads, from when the site is loaded, at the helpers'
+        // lower priority: the notes' rendering, Vite and Astro keep most of a core they share.
         if (shareImages && command === 'build') drawShareImages(site, cacheDir, images);
         updateConfig({ vite: { plugins: [siteModule(rendered, live), lessonsModule(lessons)] } });
         if (search && command === 'build') {

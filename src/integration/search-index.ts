@@ -52,9 +52,10 @@ const EXCLUDE = [
  * and slowed the rendering more than it gained (bench, 5k notes on 2 cores: ~1.5 s slower); held to one
  * thread fewer than the cores it still took its share of the rendering's core, and when the last page
  * was written it had one thread for what was left. So where its threads can be lowered (Linux) it gets
- * a thread for every core at the lowest priority (lowerIndexer): it takes only what the pages leave
- * while they render, and every core once they are done (bench/RESULTS.md, "The indexer at the lowest
- * priority"). Elsewhere it keeps one thread fewer than the cores. Its process is started by the first
+ * a thread for every core at the helpers' lower priority (lowerIndexer, src/node/low-priority.ts): the
+ * pages keep most of a core they share with it while they render, and it gets every core once they are
+ * done (bench/RESULTS.md, "The indexer at the lowest priority", and "The helpers' priority on a busy
+ * machine" for why no longer the lowest). Elsewhere it keeps one thread fewer than the cores. Its process is started by the first
  * createIndex, with this process's environment, so the thread counts are set just around that call
  * (unless the user set their own).
  */
@@ -97,8 +98,8 @@ async function lane(k: number): Promise<Lane> {
 
 /**
  * How many indexer processes the note shards get: one per core (up to four, each holding its own index in
- * memory) where they run at the lowest priority, so that they take only what the pages leave while those
- * render and the indexing left when the last page is written finishes on every core instead of one (at
+ * memory) where they run at the helpers' lower priority, so that the pages keep most of the cores while
+ * they render and the indexing left when the last page is written finishes on every core instead of one (at
  * 5k Markdown-rich notes on 2 cores, build:done waited 2.4-3.4 s for one process and 0.9-1.4 s for two). Where they
  * cannot be lowered, one: no more than one process then competes with the pages for the cores.
  */

@@ -1,11 +1,19 @@
-// Work beside Astro's page rendering (the share image drawer, the search indexer) runs at the lowest CPU
-// priority, so it takes only the cycles the pages leave. Linux keeps a priority per thread, named by its
-// thread id; elsewhere (no /proc) nothing is lowered and the callers say so by the false they get back.
+// Work beside Astro's page rendering (the share image drawers, the search indexers) runs at a lower CPU
+// priority than the pages, so where the two share a core the pages get most of it. Linux keeps a
+// priority per thread, named by its thread id; elsewhere (no /proc) nothing is lowered and the callers
+// say so by the false they get back.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
-/** The lowest priority there is (nice 19). */
-export const LOWEST = 19;
+/**
+ * The helpers' nice value: 3, at which a helper sharing a core with the pages gets about a third of it.
+ * Not the lowest (19): beside other busy processes a nice-19 thread gets ~1.5% of a core against each,
+ * and the build waits on it for its cards and its index. A 2k Markdown-rich build beside two busy loops
+ * took 135 s with its helpers at 19, 43 s at 10, 23-24 s at 5, 22 s at 3 and at 0 (plain Astro: 19 s);
+ * on an idle machine 19 was ~0.3 s faster than 3 of ~11 s, within the noise (bench/RESULTS.md, "The
+ * helpers' priority on a busy machine").
+ */
+export const HELPER_NICE = 3;
 
 /** This thread's id (/proc/thread-self is task/<tid>). */
 const ownThread = (): number => Number(readlinkSync('/proc/thread-self').split('/').at(-1));
@@ -32,7 +40,7 @@ export function canLowerThreads(): boolean {
 
 function lower(tid: number): boolean {
   try {
-    setPriority(tid, LOWEST);
+    setPriority(tid, HELPER_NICE);
     return true;
   } catch {
     return false;

@@ -1,6 +1,6 @@
-// Work beside the page rendering runs at the lowest CPU priority: a child process named by its command
-// (Pagefind's indexer, which the pagefind package starts) has every thread lowered, and so do the threads
-// it starts later.
+// Work beside the page rendering runs at a lower CPU priority than the pages: a child process named by its
+// command (Pagefind's indexer, which the pagefind package starts) has every thread lowered, and so do the
+// threads it starts later.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { canLowerThreads, childProcesses, LOWEST, lowerChildren } from '../../src/node/low-priority.ts';
+import { canLowerThreads, childProcesses, HELPER_NICE, lowerChildren } from '../../src/node/low-priority.ts';
 import { closeIndexers, indexNotes } from '../../src/integration/search-index.ts';
 import { renderNote } from '../../src/markdown/render-note.ts';
 import type { NoteView } from '../../src/data/types.ts';
@@ -37,13 +37,13 @@ test('a child named by its command has every thread lowered, and only this proce
     assert.deepEqual(childProcesses('sleep'), [child.pid]);
     assert.deepEqual(lowerChildren('no-such-command'), []);
     assert.deepEqual(lowerChildren('sleep'), [child.pid]);
-    assert.deepEqual(threadNices(child.pid!), [LOWEST]);
+    assert.deepEqual(threadNices(child.pid!), [HELPER_NICE]);
   } finally {
     child.kill();
   }
 });
 
-test('the search indexer runs at the lowest priority', async () => {
+test('the search indexer runs at the helpers\' priority', async () => {
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'soulpress-low-priority-'));
   try {
     const notes = await Promise.all(
@@ -61,7 +61,7 @@ test('the search indexer runs at the lowest priority', async () => {
     assert.equal(indexers.length, 1, 'one indexer process, started by the first index');
     const nices = threadNices(indexers[0]!);
     assert.ok(nices.length >= 2, `${nices.length} threads`);
-    assert.deepEqual(new Set(nices), new Set([LOWEST]), 'every thread of the indexer, those it started after the first index included');
+    assert.deepEqual(new Set(nices), new Set([HELPER_NICE]), 'every thread of the indexer, those it started after the first index included');
   } finally {
     await closeIndexers();
     await rm(cacheDir, { recursive: true, force: true });
@@ -95,7 +95,7 @@ test('the note shards are spread over one lowered indexer process per core, each
     }
     const indexers = childProcesses('pagefind');
     assert.equal(indexers.length, Math.min(3, availableParallelism(), 4));
-    for (const pid of indexers) assert.deepEqual(new Set(threadNices(pid)), new Set([LOWEST]));
+    for (const pid of indexers) assert.deepEqual(new Set(threadNices(pid)), new Set([HELPER_NICE]));
   } finally {
     await closeIndexers();
     await rm(cacheDir, { recursive: true, force: true });
