@@ -123,6 +123,30 @@ export function pagesPerSecond(r: BuildRun): number {
   return r.ok ? r.pages / (r.wallMs / 1000) : NaN;
 }
 
+/**
+ * `fn` run beside `count` busy loops: child processes of the bench at the default priority, in its
+ * session, so they share its scheduling group as a user's other work would. Each is stopped after.
+ */
+export async function besideBusyLoops<T>(count: number, fn: () => Promise<T>): Promise<T> {
+  const loops = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  try {
+    return await fn();
+  } finally {
+    for (const loop of loops) loop.kill('SIGKILL');
+  }
+}
+
+/** One Soulpress and one plain Astro build beside busy loops: the table and the ratio. */
+export function busyTable(soulpress: BuildRun, plain: BuildRun, loops: number): string {
+  const ratio = pagesPerSecond(soulpress) / pagesPerSecond(plain);
+  const row = (name: string, b: BuildRun): string[] => [name, b.ok ? 'yes' : `**failed**: ${b.error}`, fmt(b.pages), fmt(b.wallMs / 1000, 1), fmt(pagesPerSecond(b)), b.ok ? fmt(b.cpuMs / 1000, 1) : 'n/a', b.ok ? fmt(b.phases.afterBuild / 1000, 1) : 'n/a'];
+  return [
+    table(['build, beside ' + `${loops} busy loop${loops === 1 ? '' : 's'}`, 'ok', 'pages', 'wall s', 'pages/s', 'CPU s (build process)', 'build:done s'], [row('Soulpress (search on as shipped)', soulpress), row('plain Astro 7', plain)]),
+    '',
+    `Beside a busy loop per core, Soulpress / plain pages/s: ${fmt(ratio, 2)} (one build each).`,
+  ].join('\n');
+}
+
 /** Is the site there to build at all? (Another part of the project builds it.) */
 export function siteBuildable(): string | null {
   if (!existsSync(path.join(REPO, 'astro.config.mjs'))) return 'no astro.config.mjs at the repo root';

@@ -2,14 +2,14 @@
 // Flags: --quick (a smoke run at small sizes, written to bench/tmp/RESULTS.quick.md), --large (adds a 20k-note scaling build
 // and a build with share images off),
 // --only loader,build,browser,dev,history,check, --out FILE, --seed N, --profile (CPU profiles of the loader and a build).
-import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HAS_PREVIEW, jsPerPageKind, jsTable, reassemblyInChromium, reassemblyTable } from './browser.ts';
 import type { PageKindJs, ReassemblyResult } from './browser.ts';
-import { fastest, incrementalTable, incrementalVerdict, mainThreadProfile, pagesPerSecond, phasesTable, runBuild, scalingTable, scalingVerdict, siteBuildable, versusTable } from './build.ts';
+import { besideBusyLoops, busyTable, fastest, incrementalTable, incrementalVerdict, mainThreadProfile, pagesPerSecond, phasesTable, runBuild, scalingTable, scalingVerdict, siteBuildable, versusTable } from './build.ts';
 import type { BuildRun, IncrementalResult, VersusResult } from './build.ts';
 import { generateAgents, generateFamily, tempDir } from './generate.ts';
 import type { FamilySpec } from './generate.ts';
@@ -143,6 +143,7 @@ let js: PageKindJs[] | null = null;
 let versus: VersusResult | null = null;
 let smallVersus: VersusResult | null = null;
 let richVersus: VersusResult | null = null;
+let busy: { soulpress: BuildRun; plain: BuildRun; loops: number } | null = null;
 if (only.has('build')) {
   const why = siteBuildable();
   if (why) {
@@ -206,7 +207,16 @@ if (only.has('build')) {
         const rich = generateFamily({ ...spec(souls, 200, 2), rich: true }, tempDir(`build-${souls}-rich`), SAMPLE);
         log(`2. Soulpress build of ${fmt(rich.files.length)} Markdown-rich notes`);
         richVersus = await versusBuilds(false, rich, await runBuild({ project: 'soulpress', family: rich, ...dir(`site-${souls}-rich`) }));
-        for (const name of [`site-${souls}-rich`, `site-${souls}-again`, 'site-nosearch', 'plain']) discard(path.join(work, name));
+        // The same notes on a machine other work keeps busy: a busy loop per core beside each build. The
+        // helpers' priority was chosen here (src/node/low-priority.ts): at the lowest, this build crawled.
+        const loops = availableParallelism();
+        log(`2. Soulpress and plain Astro builds of the Markdown-rich notes beside ${loops} busy loops`);
+        busy = await besideBusyLoops(loops, async () => ({
+          soulpress: await runBuild({ project: 'soulpress', family: rich, ...dir(`site-${souls}-busy`) }),
+          plain: await runBuild({ project: 'plain', family: rich, ...dir('plain-busy') }),
+          loops,
+        }));
+        for (const name of [`site-${souls}-rich`, `site-${souls}-again`, 'site-nosearch', 'plain', `site-${souls}-busy`, 'plain-busy']) discard(path.join(work, name));
         discard(path.dirname(rich.root));
       }
       if (i === SIZES.versusAt) {
@@ -257,6 +267,9 @@ if (only.has('build')) {
     if (richVersus) {
       const v = richVersus;
       sections.push(`### At ${fmt(fastest(v.soulpress).notes)} Markdown-rich notes`, '', `The same ${fmt(fastest(v.soulpress).notes)}-note family written with Markdown-rich notes (\`bench/generate.ts --rich\`: besides the headings, lists, code and links above, about every other block is a table, a quote with a list, nested and task lists, code in Python, JSON, YAML, Rust, Go or shell, or a paragraph with a footnote, strikethrough, an image and an autolink), built the same way. Plain Astro renders its Markdown on its one thread; Soulpress renders the notes' Markdown on worker threads beside Astro.`, '', versusTable(v), '', phasesTable([{ name: 'Soulpress', run: fastest(v.soulpress) }, { name: 'Soulpress, search off', run: fastest(v.noSearch) }, { name: 'plain Astro', run: fastest(v.plain) }]), '');
+    }
+    if (busy) {
+      sections.push(`### The Markdown-rich notes on a busy machine`, '', `The same Markdown-rich family, one Soulpress and one plain Astro build, each beside ${busy.loops} busy loops (\`node -e 'for (;;) {}'\`, one per core, at the default priority and in the bench's session): a machine other work keeps busy. Soulpress's helpers (the search indexers, the share image workers) run at nice 3 (\`src/node/low-priority.ts\`); at the lowest priority they got next to no CPU here and the build waited on them.`, '', busyTable(busy.soulpress, busy.plain, busy.loops), '');
     }
 
     sections.push('## 3. Scaling', '', `Soulpress builds of the sample family plus ${sizes} souls x 200 notes, each cold${quick ? '' : ' (the 2k and 5k sizes are part 2\'s fastest Soulpress builds, the others one build each)'}.${quick ? '' : ` At the best rate below (${fmt(Math.max(...scaling.map(pagesPerSecond)))} pages/s) a 10k-note build takes ~${fmt(10_000 / Math.max(...scaling.map(pagesPerSecond)))} s and a 50k-note one ~${fmt(50_000 / Math.max(...scaling.map(pagesPerSecond)) / 60, 1)} min; next to the other parts, they would take the bench past its 10 minutes on 2 cores, so the sizes are about 1k, 2k and 5k notes${large ? ', and 20k (`--large`: one build, by Soulpress alone)' : ' (`--large` adds 20k)'}.`}`, '', scalingTable(scaling), '', scalingVerdict(scaling), '', 'Wall time is not the work alone on 2 cores: the notes\' Markdown (worker threads) and the notes\' search index (Pagefind\'s process) run beside Astro and are hidden while a core is free. At the smaller sizes they finish inside Astro\'s rendering; at the largest, Pagefind is still indexing when the last page is written, and the wait shows as build:done in the phases below. So the wall-time marginal cost rises until both cores are busy, then grows linearly; the CPU columns (Pagefind, a separate process, not included) show the work itself.', '', phasesTable(scaling.map((run) => ({ name: `${fmt(run.notes)} notes`, run }))), '');
