@@ -6,14 +6,23 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /**
- * The helpers' nice value: 3, at which a helper sharing a core with the pages gets about a third of it.
- * Not the lowest (19): beside other busy processes a nice-19 thread gets ~1.5% of a core against each,
- * and the build waits on it for its cards and its index. A 2k Markdown-rich build beside two busy loops
- * took 135 s with its helpers at 19, 43 s at 10, 23-24 s at 5, 22 s at 3 and at 0 (plain Astro: 19 s);
- * on an idle machine 19 was ~0.3 s faster than 3 of ~11 s, within the noise (bench/RESULTS.md, "The
- * helpers' priority on a busy machine").
+ * How many nice steps below the pages the helpers run: 3, at which a helper sharing a core with the pages
+ * gets about a third of it. Not the lowest (19): beside other busy processes a nice-19 thread gets ~1.5%
+ * of a core against each, and the build waits on it for its cards and its index. A 2k Markdown-rich build
+ * beside two busy loops took 135 s with its helpers at 19, 43 s at 10, 23-24 s at 5, 22 s at 3 and at 0
+ * (plain Astro: 19 s); on an idle machine 19 was ~0.3 s faster than 3 of ~11 s, within the noise
+ * (bench/RESULTS.md, "The helpers' priority on a busy machine").
  */
 export const HELPER_NICE = 3;
+
+/**
+ * The nice value the helpers run at: HELPER_NICE below this process's own (its main thread's), up to 19.
+ * Relative, so a build the user started under `nice` keeps its helpers below its pages, and a helper is
+ * never raised above where it started (which only a privileged process could do).
+ */
+export function helperNice(): number {
+  return Math.min(19, getPriority(process.pid) + HELPER_NICE);
+}
 
 /** This thread's id (/proc/thread-self is task/<tid>). */
 const ownThread = (): number => Number(readlinkSync('/proc/thread-self').split('/').at(-1));
@@ -40,7 +49,7 @@ export function canLowerThreads(): boolean {
 
 function lower(tid: number): boolean {
   try {
-    setPriority(tid, HELPER_NICE);
+    setPriority(tid, helperNice());
     return true;
   } catch {
     return false;

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { canLowerThreads, childProcesses, HELPER_NICE, lowerChildren } from '../../src/node/low-priority.ts';
+import { canLowerThreads, childProcesses, HELPER_NICE, helperNice, lowerChildren } from '../../src/node/low-priority.ts';
 import { closeIndexers, indexNotes } from '../../src/integration/search-index.ts';
 import { renderNote } from '../../src/markdown/render-note.ts';
 import type { NoteView } from '../../src/data/types.ts';
@@ -37,9 +37,35 @@ test('a child named by its command has every thread lowered, and only this proce
     assert.deepEqual(childProcesses('sleep'), [child.pid]);
     assert.deepEqual(lowerChildren('no-such-command'), []);
     assert.deepEqual(lowerChildren('sleep'), [child.pid]);
-    assert.deepEqual(threadNices(child.pid!), [HELPER_NICE]);
+    assert.deepEqual(threadNices(child.pid!), [helperNice()]);
   } finally {
     child.kill();
+  }
+});
+
+test('the helpers run HELPER_NICE steps below the build\'s own priority, up to the lowest', async () => {
+  if (!canLowerThreads()) return;
+  // A build started under `nice`: its helper (a child named by its command) goes below it, not to a fixed value.
+  const script = [
+    `import { spawn } from 'node:child_process';`,
+    `import { readFileSync } from 'node:fs';`,
+    `import { helperNice, lowerChildren } from ${JSON.stringify(new URL('../../src/node/low-priority.ts', import.meta.url).href)};`,
+    `const child = spawn('sleep', ['30'], { stdio: 'ignore' });`,
+    `await new Promise((resolve) => child.once('spawn', resolve));`,
+    `lowerChildren('sleep');`,
+    `const stat = readFileSync('/proc/' + child.pid + '/stat', 'utf8');`,
+    `console.log(JSON.stringify({ helper: helperNice(), child: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) }));`,
+    `child.kill();`,
+  ].join('\n');
+  for (const [under, expected] of [[5, 5 + HELPER_NICE], [18, 19]] as const) {
+    const out = await new Promise<string>((resolve, reject) => {
+      const run = spawn('nice', ['-n', String(under), process.execPath, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      run.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      run.once('error', reject);
+      run.once('close', () => resolve(text));
+    });
+    assert.deepEqual(JSON.parse(out), { helper: expected, child: expected }, `under nice ${under}`);
   }
 });
 
@@ -61,7 +87,7 @@ test('the search indexer runs at the helpers\' priority', async () => {
     assert.equal(indexers.length, 1, 'one indexer process, started by the first index');
     const nices = threadNices(indexers[0]!);
     assert.ok(nices.length >= 2, `${nices.length} threads`);
-    assert.deepEqual(new Set(nices), new Set([HELPER_NICE]), 'every thread of the indexer, those it started after the first index included');
+    assert.deepEqual(new Set(nices), new Set([helperNice()]), 'every thread of the indexer, those it started after the first index included');
   } finally {
     await closeIndexers();
     await rm(cacheDir, { recursive: true, force: true });
@@ -95,7 +121,7 @@ test('the note shards are spread over one lowered indexer process per core, each
     }
     const indexers = childProcesses('pagefind');
     assert.equal(indexers.length, Math.min(3, availableParallelism(), 4));
-    for (const pid of indexers) assert.deepEqual(new Set(threadNices(pid)), new Set([HELPER_NICE]));
+    for (const pid of indexers) assert.deepEqual(new Set(threadNices(pid)), new Set([helperNice()]));
   } finally {
     await closeIndexers();
     await rm(cacheDir, { recursive: true, force: true });
