@@ -127,3 +127,39 @@ test('the note shards are spread over one lowered indexer process per core, each
     await rm(cacheDir, { recursive: true, force: true });
   }
 });
+
+test('where the pagefind package cannot be loaded a second time, the first lane indexes every shard', async () => {
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'soulpress-one-lane-'));
+  try {
+    // A loader that refuses the second lane's import (`…?lane=1`), as one that ignored the query would fail
+    // it; run in a process of its own, whose module loading the hook governs.
+    const hook = `export async function resolve(specifier, context, next) { if (specifier.includes('?lane=')) throw new Error('no second instance here'); return next(specifier, context); }`;
+    const script = [
+      `import { register } from 'node:module';`,
+      `import { readFileSync } from 'node:fs';`,
+      `import path from 'node:path';`,
+      `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`,
+      `const { closeIndexers, indexNotes } = await import(${JSON.stringify(new URL('../../src/integration/search-index.ts', import.meta.url).href)});`,
+      `const { childProcesses } = await import(${JSON.stringify(new URL('../../src/node/low-priority.ts', import.meta.url).href)});`,
+      `const notes = Array.from({ length: 1201 }, (_, i) => ({ uri: 'soul://pippa/core/n' + i + '.md', vault: 'pippa', path: 'core/n' + i + '.md', title: 'Note ' + i, summary: null, html: '<p>word' + i + ' shared</p>', htmlKey: 'k' + i }));`,
+      `const cacheDir = ${JSON.stringify(cacheDir)};`,
+      `const folders = await indexNotes(notes, path.join(cacheDir, 'work'), cacheDir);`,
+      `const pages = folders.map((f) => JSON.parse(readFileSync(path.join(f, 'pagefind-entry.json'), 'utf8')).languages.en.page_count);`,
+      `console.log(JSON.stringify({ pages, processes: childProcesses('pagefind').length }));`,
+      `await closeIndexers();`,
+    ].join('\n');
+    const out = await new Promise<string>((resolve, reject) => {
+      const run = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      run.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      run.once('error', reject);
+      run.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}`))));
+    });
+    const { pages, processes } = JSON.parse(out) as { pages: number[]; processes: number };
+    const shards = shardsOf(Array.from({ length: 1201 }, (_, i) => `soul://pippa/core/n${i}.md`), (uri) => uri);
+    assert.deepEqual(pages, shards.map((s) => s.length), 'every shard whole, in order');
+    if (existsSync('/proc/self/task')) assert.equal(processes, 1, 'one indexer process: the second lane never started');
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+});
