@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -21,6 +21,31 @@ function threadNices(pid: number): number[] {
   return readdirSync(`/proc/${pid}/task`).map((tid) => {
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+/** 1,201 notes: three search shards of ~500 (src/data/search-shards.ts). */
+function manyNotes(): NoteView[] {
+  return Array.from({ length: 1201 }, (_, i) => {
+    const notePath = `core/n${i}.md`;
+    return { uri: `soul://pippa/${notePath}`, vault: 'pippa', path: notePath, title: `Note ${i}`, summary: null, html: `<p>word${i} shared</p>`, htmlKey: `k${i}` } as unknown as NoteView;
+  });
+}
+
+/** How many pages each index folder holds, by its entry file. */
+function pageCounts(folders: readonly string[]): Array<number | undefined> {
+  return folders.map((folder) => (JSON.parse(readFileSync(path.join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> }).languages.en?.page_count);
+}
+
+/** What an ES module script printed, run by this Node in a process of its own (behind `prefix`, e.g. `nice -n 5`); a failed run rejects. */
+function runScript(script: string, prefix: readonly string[] = []): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const [command, ...args] = [...prefix, process.execPath, '--input-type=module', '-e', script];
+    const run = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    run.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    run.once('error', reject);
+    run.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}`))));
   });
 }
 
@@ -46,26 +71,23 @@ test('a child named by its command has every thread lowered, and only this proce
 test('the helpers run HELPER_NICE steps below the build\'s own priority, up to the lowest', async () => {
   if (!canLowerThreads()) return;
   // A build started under `nice`: its helper (a child named by its command) goes below it, not to a fixed value.
+  // The lowered `sleep` outlives the script, which leaves it to this test to read and end.
   const script = [
     `import { spawn } from 'node:child_process';`,
-    `import { readFileSync } from 'node:fs';`,
     `import { helperNice, lowerChildren } from ${JSON.stringify(new URL('../../src/node/low-priority.ts', import.meta.url).href)};`,
-    `const child = spawn('sleep', ['30'], { stdio: 'ignore' });`,
+    `const child = spawn('sleep', ['30'], { stdio: 'ignore', detached: true });`,
     `await new Promise((resolve) => child.once('spawn', resolve));`,
     `lowerChildren('sleep');`,
-    `const stat = readFileSync('/proc/' + child.pid + '/stat', 'utf8');`,
-    `console.log(JSON.stringify({ helper: helperNice(), child: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) }));`,
-    `child.kill();`,
+    `console.log(JSON.stringify({ helper: helperNice(), pid: child.pid }));`,
+    `child.unref();`,
   ].join('\n');
   for (const [under, expected] of [[5, 5 + HELPER_NICE], [18, 19]] as const) {
-    const out = await new Promise<string>((resolve, reject) => {
-      const run = spawn('nice', ['-n', String(under), process.execPath, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let text = '';
-      run.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      run.once('error', reject);
-      run.once('close', () => resolve(text));
-    });
-    assert.deepEqual(JSON.parse(out), { helper: expected, child: expected }, `under nice ${under}`);
+    const { helper, pid } = JSON.parse(await runScript(script, ['nice', '-n', String(under)])) as { helper: number; pid: number };
+    try {
+      assert.deepEqual({ helper, child: threadNices(pid) }, { helper: expected, child: [expected] }, `under nice ${under}`);
+    } finally {
+      process.kill(pid);
+    }
   }
 });
 
@@ -99,20 +121,13 @@ test('the note shards are spread over one lowered indexer process per core, each
   // An indexer the last test closed may take a moment to exit.
   for (let waited = 0; childProcesses('pagefind').length > 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   try {
-    // Three shards of ~500 notes (src/data/search-shards.ts).
-    const notes = Array.from({ length: 1201 }, (_, i) => {
-      const notePath = `core/n${i}.md`;
-      return { uri: `soul://pippa/${notePath}`, vault: 'pippa', path: notePath, title: `Note ${i}`, summary: null, html: `<p>word${i} shared</p>`, htmlKey: `k${i}` } as unknown as NoteView;
-    });
+    const notes = manyNotes();
     const shards = shardsOf(notes, (n) => n.uri);
     assert.equal(shards.length, 3);
     const folders = await indexNotes(notes, path.join(cacheDir, 'work'), cacheDir);
     assert.equal(folders.length, 3);
-    for (const [i, folder] of folders.entries()) {
-      const entry = JSON.parse(readFileSync(path.join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-      assert.equal(entry.languages.en?.page_count, shards[i]!.length, `shard ${i} holds its own notes`);
-      assert.equal(readdirSync(path.join(folder, 'fragment')).length, shards[i]!.length);
-    }
+    assert.deepEqual(pageCounts(folders), shards.map((shard) => shard.length), 'each shard holds its own notes');
+    for (const [i, folder] of folders.entries()) assert.equal(readdirSync(path.join(folder, 'fragment')).length, shards[i]!.length);
     if (!canLowerThreads()) {
       // Without /proc no process can be named (childProcesses finds none); with it, a sandbox that refuses
       // setpriority still gets its one process.
@@ -134,6 +149,8 @@ test('where the pagefind package cannot be loaded a second time, the first lane 
     // A loader that refuses the second lane's import (`…?lane=1`), as one that ignored the query would fail
     // it; run in a process of its own, whose module loading the hook governs.
     const hook = `export async function resolve(specifier, context, next) { if (specifier.includes('?lane=')) throw new Error('no second instance here'); return next(specifier, context); }`;
+    const notes = manyNotes();
+    await writeFile(path.join(cacheDir, 'notes.json'), JSON.stringify(notes));
     const script = [
       `import { register } from 'node:module';`,
       `import { readFileSync } from 'node:fs';`,
@@ -141,23 +158,14 @@ test('where the pagefind package cannot be loaded a second time, the first lane 
       `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`,
       `const { closeIndexers, indexNotes } = await import(${JSON.stringify(new URL('../../src/integration/search-index.ts', import.meta.url).href)});`,
       `const { childProcesses } = await import(${JSON.stringify(new URL('../../src/node/low-priority.ts', import.meta.url).href)});`,
-      `const notes = Array.from({ length: 1201 }, (_, i) => ({ uri: 'soul://pippa/core/n' + i + '.md', vault: 'pippa', path: 'core/n' + i + '.md', title: 'Note ' + i, summary: null, html: '<p>word' + i + ' shared</p>', htmlKey: 'k' + i }));`,
       `const cacheDir = ${JSON.stringify(cacheDir)};`,
+      `const notes = JSON.parse(readFileSync(path.join(cacheDir, 'notes.json'), 'utf8'));`,
       `const folders = await indexNotes(notes, path.join(cacheDir, 'work'), cacheDir);`,
-      `const pages = folders.map((f) => JSON.parse(readFileSync(path.join(f, 'pagefind-entry.json'), 'utf8')).languages.en.page_count);`,
-      `console.log(JSON.stringify({ pages, processes: childProcesses('pagefind').length }));`,
+      `console.log(JSON.stringify({ folders, processes: childProcesses('pagefind').length }));`,
       `await closeIndexers();`,
     ].join('\n');
-    const out = await new Promise<string>((resolve, reject) => {
-      const run = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let text = '';
-      run.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      run.once('error', reject);
-      run.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}`))));
-    });
-    const { pages, processes } = JSON.parse(out) as { pages: number[]; processes: number };
-    const shards = shardsOf(Array.from({ length: 1201 }, (_, i) => `soul://pippa/core/n${i}.md`), (uri) => uri);
-    assert.deepEqual(pages, shards.map((s) => s.length), 'every shard whole, in order');
+    const { folders, processes } = JSON.parse(await runScript(script)) as { folders: string[]; processes: number };
+    assert.deepEqual(pageCounts(folders), shardsOf(notes, (n) => n.uri).map((shard) => shard.length), 'every shard whole, in order');
     if (existsSync('/proc/self/task')) assert.equal(processes, 1, 'one indexer process: the second lane never started');
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
