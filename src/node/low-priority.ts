@@ -47,9 +47,9 @@ export function canLowerThreads(): boolean {
   return lowerable;
 }
 
-function lower(tid: number): boolean {
+function lower(tid: number, nice: number): boolean {
   try {
-    setPriority(tid, helperNice());
+    setPriority(tid, nice);
     return true;
   } catch {
     return false;
@@ -59,7 +59,7 @@ function lower(tid: number): boolean {
 /** Lower the thread this runs on (a worker thread's own). */
 export function lowerThisThread(): boolean {
   try {
-    return lower(ownThread());
+    return lower(ownThread(), helperNice());
   } catch {
     return false;
   }
@@ -99,6 +99,8 @@ export function childProcesses(name: string): number[] {
  * inherit the priority. Returns the pids lowered.
  */
 export function lowerChildren(name: string): number[] {
+  // Asked once, not per thread: a Pagefind process has hundreds.
+  const nice = helperNice();
   return childProcesses(name).filter((pid) => {
     let tasks: string[];
     try {
@@ -107,6 +109,6 @@ export function lowerChildren(name: string): number[] {
       return false; // ended meanwhile
     }
     // Every thread is tried, even after one refuses.
-    return tasks.map((tid) => lower(Number(tid))).every(Boolean);
+    return tasks.map((tid) => lower(Number(tid), nice)).every(Boolean);
   });
 }
