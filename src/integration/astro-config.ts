@@ -7,7 +7,6 @@ import { highlight } from '../markdown/highlight.ts';
 import { headingAnchors } from '../markdown/heading-anchors.ts';
 import { tableScroll } from '../markdown/table-scroll.ts';
 import type { ResolvedOptions } from './options.ts';
-import { terserPreviews } from './terser-previews.ts';
 
 /** Partial, as `updateConfig` takes it. */
 type ConfigUpdate = Parameters<Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0]['updateConfig']>[0];
@@ -41,11 +40,9 @@ export function astroConfig(options: ResolvedOptions, projectConcurrency = 1): C
     compressHTML: true,
     // A rebuild after an edit reuses the pages no change reached.
     experimental: { incrementalBuild: true },
-    // The routes, components and client scripts ship as source: Vite compiles them in the user's build.
-    // The previews' modules are built as workers are (src/preview/open-panel.ts) and run as module scripts.
-    // Their output keeps no comments: the minifier has used the pure annotations already, and every byte
-    // of these modules counts against the preview's budget (tests/site/preview-budget.test.ts).
-    vite: { ssr: { noExternal: ['soulpress'] }, worker: { format: 'es', plugins: () => [terserPreviews(options.cacheDir)], rolldownOptions: { output: { comments: false } } } },
+    // The routes, components and page scripts ship as source: Vite compiles them in the user's build. The
+    // previews' modules and the search client come built (lib/client/, src/package/client-modules.ts).
+    vite: { ssr: { noExternal: ['soulpress'] } },
   };
 }
 

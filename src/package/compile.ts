@@ -1,13 +1,15 @@
 // Builds what the package ships as JavaScript, into lib/ (run before packing and before this
-// repository's own builds): the Node entry points with their declarations, by tsc, and the two
+// repository's own builds): the Node entry points with their declarations, by tsc; the two
 // commands as esbuild bundles, one file each plus the chunks they load on demand, so a command
-// starts without resolving and reading dozens of modules (Astro's own CLI is shipped the same way).
+// starts without resolving and reading dozens of modules (Astro's own CLI is shipped the same way);
+// and the browser modules sites load as files of their own (./client-modules.ts).
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
+import { buildClientModules } from './client-modules.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LIB = path.join(ROOT, 'lib');
@@ -40,3 +42,5 @@ await build({
   plugins: [integrationFromLib],
   logLevel: 'warning',
 });
+
+await buildClientModules(ROOT, path.join(LIB, 'client'));

@@ -177,7 +177,7 @@ describe('the installed package', () => {
     }
   });
 
-  test('soulpress preview serves the built site: home, a soul page and search work in Chromium, and axe finds nothing serious', async () => {
+  test('soulpress preview serves the built site: home, a soul page, its live preview and search work in Chromium, and axe finds nothing serious', async () => {
     const { chromium } = await import('@playwright/test');
     const { default: AxeBuilder } = await import('@axe-core/playwright');
     const port = 4400 + (process.pid % 500);
@@ -202,6 +202,10 @@ describe('the installed package', () => {
         const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url}: ${v.id}`);
         assert.deepEqual(serious, []);
       }
+      // The preview's module comes built in the package (lib/client/): opened, it re-runs the loader.
+      const panel = page.locator('[data-live-panel]');
+      await panel.locator('> summary').click();
+      await page.locator('[data-live-status]', { hasText: 'Re-assembled' }).waitFor({ timeout: 15_000 });
       await page.goto(`${origin}/search/?q=voice`);
       await page.locator('#search-results li a').first().waitFor({ timeout: 15_000 });
       const hrefs = await page.locator('#search-results li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
