@@ -2,7 +2,7 @@
 // search's client), built once here into lib/client/ rather than by every site's build. They are the
 // package's code alone: nothing in them depends on a site's vault, config or routes. Built in each
 // site's build, as `?worker&url` imports, they were three nested bundles and a terser pass on the main
-// thread of every cold build (about 0.5-0.7 s of wall time and 0.8-1.1 s of CPU for the sample site).
+// thread of every cold build (0.5-1.2 s of build time and 0.7-2.0 s of CPU for the sample site).
 //
 // They are still built exactly as Vite builds a worker: a throwaway entry imports each one with
 // `?worker&url`, so the same bundler options, minifier and target apply, and each comes out as one
