@@ -35,6 +35,9 @@ const terserFirst: Plugin = {
 
 const HOST = '\0soulpress-client-host';
 
+/** Whether a file Vite emitted is module `name`'s (Vite names a worker's file `<entry>-<hash>.js`). */
+const isModule = (name: string, fileName: string): boolean => new RegExp(`(^|/)${name}-[\\w-]+\\.js$`).test(fileName);
+
 /** Builds every module of CLIENT_MODULES into `outDir` as `<name>.js`. */
 export async function buildClientModules(root: string, outDir: string): Promise<void> {
   const host: Plugin = {
@@ -53,9 +56,13 @@ export async function buildClientModules(root: string, outDir: string): Promise<
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const files = outputs.flatMap((o) => o.output);
+  // Only each module's own file is shipped: a module that came out split (a chunk it imports, a file it
+  // names) would load something no site has, so that stops the package's build here.
+  const extra = files.filter((f) => f.type === 'asset' && !Object.keys(CLIENT_MODULES).some((name) => isModule(name, f.fileName)));
+  if (extra.length > 0) throw new Error(`client modules: each must build to one file, but these came out too: ${extra.map((f) => f.fileName).join(', ')}`);
   mkdirSync(outDir, { recursive: true });
   for (const name of Object.keys(CLIENT_MODULES)) {
-    const found = files.filter((f) => f.type === 'asset' && new RegExp(`(^|/)${name}-[\\w-]+\\.js$`).test(f.fileName));
+    const found = files.filter((f) => f.type === 'asset' && isModule(name, f.fileName));
     if (found.length !== 1) throw new Error(`client module ${name}: ${found.length} outputs, expected 1`);
     const { source } = found[0] as Rolldown.OutputAsset;
     writeFileSync(path.join(outDir, `${name}.js`), source);
