@@ -15,7 +15,7 @@ import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 
 /** Each module's file in lib/client/, by the source it is built from. */
-export const CLIENT_MODULES = {
+const CLIENT_MODULES = {
   'live-start': 'src/preview/live-start.ts',
   'agent-start': 'src/preview/agent-start.ts',
   'header-search': 'src/components/search/header-search.ts',
