@@ -7,7 +7,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { discoverFamily, listPresets, loadIdentity, renderPrompt } from '../../src/core/index.ts';
 import { FsStore } from '../../src/node/index.ts';
-import { cacheBreakTokens, countJoined, countTokens, headedTokens, suffixTokens } from '../../src/node/tokens.ts';
+import { cacheBreakTokens, countJoined, countTokens, headedTokens, promptBreakTokens, suffixTokens } from '../../src/node/tokens.ts';
 import { SAMPLE } from './helpers.ts';
 
 const reference = new Tiktoken(o200k);
@@ -116,6 +116,22 @@ describe('token counts', () => {
       const expected = sharedTokens(encode(from), encode(to));
       assert.deepEqual(got, { tokens: count(to), cachedTokens: expected, resentTokens: count(to) - expected });
     }), { numRuns: 1000 });
+  });
+
+  test('a preset against its soul, given the prompt counted from its documents: the reference cache break', async () => {
+    const bundles = await sampleBundles();
+    let compared = 0;
+    for (const own of bundles.filter((b) => b.preset !== null)) {
+      const base = bundles.find((b) => b.soul === own.soul && b.preset === null)!;
+      const prompt = (b: typeof own) => ({ promptText: renderPrompt(b.documents), revision: `${b.soul}/${b.preset}`, promptTokens: { tokens: countJoined(b.documents.map((d) => d.text), '\n\n'), estimated: false } });
+      const [from, to] = [prompt(base), prompt(own)];
+      const expected = sharedTokens(encode(from.promptText), encode(to.promptText));
+      assert.deepEqual(promptBreakTokens(from, to), { tokens: count(to.promptText), cachedTokens: expected, resentTokens: count(to.promptText) - expected }, `${own.soul} ${own.preset}`);
+      // A count the caller gives is taken as it is: a wrong one shows (so the right one above was used, not recounted).
+      assert.equal(cacheBreakTokens(from.promptText, to.promptText, to.promptTokens.tokens + 5).tokens, count(to.promptText) + 5);
+      compared++;
+    }
+    assert.ok(compared > 0, 'the sample has presets');
   });
 
   test('a cache break on the sample: an edit near the top resends nearly all, one at the end almost nothing', async () => {
