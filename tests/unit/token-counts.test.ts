@@ -7,7 +7,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { discoverFamily, listPresets, loadIdentity, renderPrompt } from '../../src/core/index.ts';
 import { FsStore } from '../../src/node/index.ts';
-import { cacheBreakTokens, countJoined, countTokens, headedTokens, promptBreakTokens, suffixTokens } from '../../src/node/tokens.ts';
+import { cacheBreakTokens, countJoined, countTokens, exactTokens, headedTokens, impactTokens, promptBreakTokens, suffixTokens } from '../../src/node/tokens.ts';
 import { SAMPLE } from './helpers.ts';
 
 const reference = new Tiktoken(o200k);
@@ -116,6 +116,21 @@ describe('token counts', () => {
       const expected = sharedTokens(encode(from), encode(to));
       assert.deepEqual(got, { tokens: count(to), cachedTokens: expected, resentTokens: count(to) - expected });
     }), { numRuns: 1000 });
+  });
+
+  test("a bundle's prompt count and its tails come from one walk, and each is the reference count", async () => {
+    for (const bundle of await sampleBundles()) {
+      const texts = bundle.documents.map((d) => d.text);
+      const prompt = renderPrompt(bundle.documents);
+      const revision = `${bundle.soul}/${bundle.preset}/walk`;
+      const counted = exactTokens.prompt(prompt, revision, [], texts);
+      assert.deepEqual(counted, { tokens: count(prompt), estimated: false }, `${bundle.soul} ${bundle.preset}`);
+      // Asked second, the tails are the ones the count was made from: the first is the whole prompt, each the reference tail.
+      const tails = impactTokens.suffixes(texts, '\n\n', revision);
+      const first = texts.findIndex((t) => t !== '');
+      assert.equal(tails[first], counted.tokens);
+      texts.forEach((t, i) => assert.equal(tails[i], t === '' ? 0 : count(texts.slice(i).filter((x) => x !== '').join('\n\n')), `tail ${i}`));
+    }
   });
 
   test('a preset against its soul, given the prompt counted from its documents: the reference cache break', async () => {
