@@ -6,6 +6,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFamily } from './generate.ts';
 import { fmt, mb, table, verdict } from './stats.ts';
+import { sampleThreads } from './threads.ts';
+import type { ThreadCpu } from './threads.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const CHILD = path.join(import.meta.dirname, 'build-child.ts');
@@ -27,6 +29,8 @@ export interface BuildRun {
   cpuMs: number;
   /** Where the child's time went, in ms; NaN where a hook did not fire. */
   phases: Phases;
+  /** CPU seconds by thread and child process, sampled from /proc (bench/threads.ts); null where there is none. */
+  threads: ThreadCpu | null;
   ok: boolean;
   error?: string;
 }
@@ -101,6 +105,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildRun> {
   // working folder, else into <cwd>/.astro: run from outDir's parent so no build touches the repo's.
   const cwd = path.dirname(o.outDir);
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), CHILD, root, o.outDir, o.cacheDir], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const sampler = child.pid === undefined ? null : sampleThreads(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -108,9 +113,10 @@ export async function runBuild(o: BuildOptions): Promise<BuildRun> {
   const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 600_000);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
+  const threads = sampler?.stop() ?? null;
   const wallMs = performance.now() - started;
   const last = stdout.trim().split('\n').at(-1) ?? '';
-  const base = { project: o.project, notes: o.family.files.length, pages: countPages(o.outDir), wallMs };
+  const base = { project: o.project, notes: o.family.files.length, pages: countPages(o.outDir), wallMs, threads };
   if (code !== 0 || !last.startsWith('{')) {
     const why = (stderr || stdout).trim().split('\n').filter(Boolean).slice(-6).join(' / ');
     return { ...base, buildMs: NaN, maxRssBytes: NaN, cpuMs: NaN, phases: NO_PHASES, ok: false, error: `exit ${code}: ${why.slice(0, 400)}` };
@@ -225,6 +231,24 @@ export function phasesTable(runs: Array<{ name: string; run: BuildRun }>): strin
     ['build', 'pages', 'Node + Astro start', 'config:setup (integrations)', 'content sync', 'bundle + render pages', 'build:done hooks', 'wall'],
     runs.map(({ name, run: r }) => [name, fmt(r.pages), s(r.phases.startup), s(r.phases.setup), s(r.phases.sync), s(r.phases.bundleRender), s(r.phases.afterBuild), s(r.wallMs)]),
   );
+}
+
+/**
+ * Where each build's CPU went, thread by thread (bench/threads.ts). "not sampled" is the process's own
+ * total less its sampled threads: what threads ran after their last sample, before they ended.
+ */
+export function threadsTable(runs: Array<{ name: string; run: BuildRun }>): string {
+  const s = (v: number): string => fmt(v, 1);
+  const rows = runs.flatMap(({ name, run: r }) => {
+    const t = r.threads;
+    if (!t || !r.ok) return [];
+    const own = t.main + t.workers + t.v8 + t.libuv + t.rolldown + t.other;
+    // The process's own total (resourceUsage at its end) is exact; the samples are a tick apart.
+    const all = r.cpuMs / 1000 + t.children;
+    return [[name, s(t.main), s(t.workers), s(t.v8), s(t.libuv), s(t.rolldown), s(t.other), s(Math.max(0, r.cpuMs / 1000 - own)), s(t.children), s(all), fmt(all / (r.wallMs / 1000), 2)]];
+  });
+  if (rows.length === 0) return 'CPU by thread: not sampled here (no /proc).';
+  return table(['build', 'main thread', 'worker threads', 'V8 helpers (GC, compiler)', 'libuv pool', 'Rolldown', 'other threads', 'not sampled', 'child processes (Pagefind)', 'CPU s, all', 'cores busy (CPU / wall)'], rows);
 }
 
 // ---------------------------------------------------------------- part 3
