@@ -2,6 +2,7 @@
 // while it runs. The process's own total (BuildRun.cpuMs) cannot say whether the second core went to
 // the pages, the note workers, V8's collector or the indexer; this can. Linux only: elsewhere, null.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { procStat } from '../src/node/low-priority.ts';
 
 /** CPU seconds by what ran it. */
 export interface ThreadCpu {
@@ -34,16 +35,8 @@ const TICK_S = 0.01;
 
 /** A /proc stat file's command name and its user + system CPU in seconds (a process's includes its ended threads). */
 function stat(file: string): { name: string; cpu: number } | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return null; // ended meanwhile
-  }
-  // "pid (comm) state ...": comm may hold spaces and parentheses, so the last ")" ends it.
-  const close = text.lastIndexOf(')');
-  const rest = text.slice(close + 2).split(' ');
-  return { name: text.slice(text.indexOf('(') + 1, close), cpu: (Number(rest[11]) + Number(rest[12])) * TICK_S };
+  const s = procStat(file);
+  return s && { name: s.comm, cpu: (Number(s.fields[11]) + Number(s.fields[12])) * TICK_S };
 }
 
 const group = (name: string): keyof ThreadCpu => GROUPS.find(([, test]) => test(name))?.[0] ?? 'other';

@@ -66,6 +66,23 @@ export function lowerThisThread(): boolean {
 }
 
 /**
+ * A /proc stat file (a process's or a thread's): its command name and the fields after it, from the
+ * state on (`fields[1]` the parent pid, `fields[11]` and `[12]` the user and system CPU in clock ticks);
+ * null when it has ended meanwhile.
+ */
+export function procStat(file: string): { comm: string; fields: string[] } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so the last ")" ends it.
+  const close = stat.lastIndexOf(')');
+  return { comm: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
+}
+
+/**
  * This process's children whose command name starts with `name` (a native helper another package
  * spawned, whose pid it does not hand out); none where there is no /proc.
  */
@@ -79,17 +96,8 @@ export function childProcesses(name: string): number[] {
   const found: number[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so the last ")" ends it.
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-    if (ppid === process.pid && comm.startsWith(name)) found.push(Number(entry));
+    const stat = procStat(`/proc/${entry}/stat`);
+    if (stat && Number(stat.fields[1]) === process.pid && stat.comm.startsWith(name)) found.push(Number(entry));
   }
   return found;
 }
