@@ -184,9 +184,9 @@ export async function buildAgents(root: string, options: AgentsOptions = {}): Pr
     }
   }
   // Each entry's HTML by position: rendered Markdown, or the plain text of a body that would stall the renderer.
-  const rendered = renderNotes(jobs, new Map()).then((html) => {
+  const rendered = renderNotes(jobs, new Map()).then((made) => {
     const byEntry = new Map(plain);
-    html.forEach((h, i) => byEntry.set(jobOf[i]!, h));
+    made.forEach((m, i) => byEntry.set(jobOf[i]!, m.html));
     return entries.map((e, i) => ({ ...e, html: byEntry.get(i) ?? '' }));
   });
   rendered.catch(() => undefined);

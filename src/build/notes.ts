@@ -6,7 +6,7 @@ import type { FrontmatterData, VaultStore } from '../core/index.ts';
 import { renderNotes } from '../markdown/render-pool.ts';
 import type { RenderJob } from '../markdown/render-pool.ts';
 import { excerptHtml } from '../markdown/excerpt.ts';
-import { pagesDigest, renderKey } from '../markdown/render-cache.ts';
+import { bodyKey, cachedRender, keepRender } from '../markdown/render-cache.ts';
 import type { RenderCache } from '../markdown/render-cache.ts';
 import { building } from './errors.ts';
 import type { FrontmatterRow, NoteBase } from '../data/types.ts';
@@ -120,8 +120,8 @@ interface Parsed {
   uri: string;
   view: NoteBase;
   job: RenderJob;
-  /** The render cache key, for the set of pages it was made with. */
-  key: { pages: string; key: string } | null;
+  /** The render cache's key of its body (render-cache.ts, bodyKey). */
+  key: string;
 }
 const parsedNotes = new WeakMap<Uint8Array, Parsed>();
 
@@ -140,7 +140,7 @@ function parse(note: RawNote, href: string): Parsed {
   return {
     uri: note.uri,
     job: { body, vault: note.vault, path: note.path, title },
-    key: null,
+    key: '',
     view: {
       uri: note.uri,
       vault: note.vault,
@@ -151,7 +151,7 @@ function parse(note: RawNote, href: string): Parsed {
       bytes: note.bytes,
       // Counted in buildNotes, once the workers have their jobs.
       tokens: 0,
-      // Set in buildNotes, for the set of pages of that load.
+      // Set in buildNotes once the HTML is known: from the cache, or when it is rendered.
       htmlKey: '',
       revision: note.revision,
       command: readCommand(note.uri),
@@ -165,9 +165,8 @@ function parse(note: RawNote, href: string): Parsed {
 export async function buildNotes(store: VaultStore, cache: RenderCache, { save = true }: { save?: boolean } = {}): Promise<NotePages> {
   const raw = await readAll(store);
   const pages = new Map(raw.map((n) => [n.uri, notePath(n.vault, n.path)]));
-  // A note's HTML depends on its own body, title and place and on which notes have pages (its
-  // soul:// links): the cache hands back what an earlier load or build rendered for the same.
-  const digest = pagesDigest(pages);
+  // A note's HTML depends on its own body, title and place and on the pages its soul:// links find:
+  // the cache hands back what an earlier load or build rendered for the same.
   const notes: NoteBase[] = [];
   const jobs: RenderJob[] = [];
   const keys: string[] = [];
@@ -177,31 +176,34 @@ export async function buildNotes(store: VaultStore, cache: RenderCache, { save =
       parsed = parse(note, pages.get(note.uri)!);
       if (note.data) parsedNotes.set(note.data, parsed);
     }
-    if (parsed.key?.pages !== digest) parsed.key = { pages: digest, key: renderKey(parsed.job, digest) };
+    if (parsed.key === '') parsed.key = bodyKey(parsed.job);
     jobs.push(parsed.job);
-    keys.push(parsed.key.key);
-    parsed.view.htmlKey = note.problem ? problemKey(note.problem) : parsed.key.key;
+    keys.push(parsed.key);
     notes.push(parsed.view);
   }
   // Each note's HTML by position: the cache's where it has it, the rest rendered below.
   const html: string[] = [];
   const todo: number[] = [];
   raw.forEach((note, i) => {
-    const hit = note.problem ? undefined : cache.get(keys[i]!);
-    html.push(hit ?? '');
-    if (hit === undefined) todo.push(i);
+    const problem = note.problem;
+    const hit = problem ? undefined : cachedRender(cache, keys[i]!, pages);
+    html.push(problem ? problemHtml(problem) : (hit?.html ?? ''));
+    if (problem) notes[i]!.htmlKey = problemKey(problem);
+    else if (hit) notes[i]!.htmlKey = hit.htmlKey;
+    else todo.push(i);
   });
   const rendered = renderNotes(todo.map((i) => jobs[i]!), pages).then(async (made) => {
-    made.forEach((h, k) => {
+    made.forEach((note, k) => {
       const i = todo[k]!;
-      const problem = raw[i]!.problem;
-      if (problem) html[i] = problemHtml(problem);
-      else cache.set(keys[i]!, (html[i] = h));
+      html[i] = note.html;
+      notes[i]!.htmlKey = keepRender(cache, keys[i]!, note, pages);
     });
     const excerpts = html.map((h, i) => {
       const key = excerptKey(notes[i]!.htmlKey);
-      let excerpt = cache.get(key);
-      if (excerpt === undefined) cache.set(key, (excerpt = excerptHtml(h)));
+      const kept = cache.get(key);
+      if (typeof kept === 'string') return kept;
+      const excerpt = excerptHtml(h);
+      cache.set(key, excerpt);
       return excerpt;
     });
     await cache.save({ write: save });

@@ -259,9 +259,9 @@ export interface NoteView {
   /** The body rendered from Markdown, sanitized. */
   html: string;
   /**
-   * What the HTML is made from, as one digest: the note's render key (body, title, place, the set of note
-   * pages, the renderer), or for a note that cannot be shown its problem. Keys over a page or a search
-   * document use it in place of hashing the HTML again.
+   * What the HTML is made from, as one digest: the note's body, title and place, the renderer, and what its
+   * links found among the note pages (src/markdown/render-cache.ts), or for a note that cannot be shown its
+   * problem. Keys over a page or a search document use it in place of hashing the HTML again.
    */
   htmlKey: string;
   /** The first lines of the HTML, for link popovers (src/markdown/excerpt.ts). */

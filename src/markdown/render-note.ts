@@ -8,11 +8,15 @@ import { BASE_MARKER } from './base-marker.ts';
 import { headingAnchors } from './heading-anchors.ts';
 import { tableScroll } from './table-scroll.ts';
 
+/** Page path of every known note, by URI: the only thing a note's HTML takes from the rest of the site. */
+export interface PageLookup {
+  get(uri: string): string | undefined;
+}
+
 export interface NoteContext {
   vault: string;
   path: string;
-  /** Page path of every known note, by URI. */
-  pages: ReadonlyMap<string, string>;
+  pages: PageLookup;
   /** The page's own title: a first heading that repeats it is dropped. */
   title: string;
 }

@@ -32,7 +32,7 @@ export interface WorkerStart {
   blocks: CodeBlock[];
 }
 
-export type WorkerReply = { start: number; html: string[] } | { start: number; error: string } | { blocks: Element[] | null };
+export type WorkerReply = { start: number; notes: RenderedNote[] } | { start: number; error: string } | { blocks: Element[] | null };
 
 // Below this many notes, starting workers (each loads Sätteri and Shiki) costs more than it saves.
 const MIN_NOTES_FOR_WORKERS = 400;
@@ -45,15 +45,31 @@ export function defaultThreads(notes: number): number {
   return notes < MIN_NOTES_FOR_WORKERS ? 0 : Math.max(1, Math.min(availableParallelism() - 1, 8));
 }
 
+/**
+ * A note as rendered: its HTML, and each URI its render looked up among the note pages (its soul://
+ * links and code spans), once each in the order asked. Those are all the HTML takes from the site
+ * beyond the note's own job, so the render cache can tell whether a note added, moved or removed
+ * elsewhere changes it (render-cache.ts).
+ */
+export interface RenderedNote {
+  html: string;
+  lookups: string[];
+}
+
 /** Jobs rendered one after another in this thread: what each worker runs, and all of it for small vaults. */
-export async function renderBatch(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>): Promise<string[]> {
-  const out: string[] = [];
-  for (const job of jobs) out.push(await renderNote(job.body, { vault: job.vault, path: job.path, pages, title: job.title }));
+export async function renderBatch(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>): Promise<RenderedNote[]> {
+  const out: RenderedNote[] = [];
+  for (const job of jobs) {
+    const lookups = new Set<string>();
+    const lookup = { get: (uri: string): string | undefined => (lookups.add(uri), pages.get(uri)) };
+    const html = await renderNote(job.body, { vault: job.vault, path: job.path, pages: lookup, title: job.title });
+    out.push({ html, lookups: [...lookups] });
+  }
   return out;
 }
 
-/** Each job's HTML, in job order. `threads` 0 renders in this thread. */
-export async function renderNotes(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>, threads = defaultThreads(jobs.length)): Promise<string[]> {
+/** Each job rendered, in job order. `threads` 0 renders in this thread. */
+export async function renderNotes(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>, threads = defaultThreads(jobs.length)): Promise<RenderedNote[]> {
   if (threads <= 0) return renderBatch(jobs, pages);
   return inWorkers(jobs, pages, Math.min(threads, Math.ceil(jobs.length / BATCH)));
 }
@@ -64,14 +80,14 @@ export async function renderNotes(jobs: readonly RenderJob[], pages: ReadonlyMap
  * while the main thread was busy loading the souls and counting tokens (at 5k notes, about 1.6 s of
  * its first 5), and a slow batch still does not hold the other workers up.
  */
-function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>, threads: number): Promise<string[]> {
-  const out = new Array<string>(jobs.length);
+function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string>, threads: number): Promise<RenderedNote[]> {
+  const out = new Array<RenderedNote>(jobs.length);
   const workers: Worker[] = [];
   const start: WorkerStart = { pages: [...pages], jobs, next: new SharedArrayBuffer(4), batch: BATCH, blocks: [] };
   const ahead = takeAhead();
   let left = jobs.length;
   let ended = 0;
-  return new Promise<string[]>((resolve, reject) => {
+  return new Promise<RenderedNote[]>((resolve, reject) => {
     let settled = false;
     const finish = (error?: Error): void => {
       if (settled) return;
@@ -88,8 +104,8 @@ function inWorkers(jobs: readonly RenderJob[], pages: ReadonlyMap<string, string
       worker.on('message', (reply: WorkerReply) => {
         if ('blocks' in reply) return ahead?.settle(reply.blocks);
         if ('error' in reply) return finish(new Error(reply.error));
-        reply.html.forEach((html, i) => (out[reply.start + i] = html));
-        left -= reply.html.length;
+        reply.notes.forEach((note, i) => (out[reply.start + i] = note));
+        left -= reply.notes.length;
         if (left === 0) finish();
       });
       worker.on('error', (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));

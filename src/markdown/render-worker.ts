@@ -1,5 +1,5 @@
 // A worker of render-pool.ts: takes batches from the shared counter until none is left, rendering
-// each and sending its HTML back; ends when every job has been taken.
+// each and sending its HTML (and what it looked up) back; ends when every job has been taken.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderBatch } from './render-pool.ts';
 import { highlighted } from './shiki.ts';
@@ -26,7 +26,7 @@ if (blocks.length > 0) {
 for (let start = Atomics.add(counter, 0, batch); start < jobs.length; start = Atomics.add(counter, 0, batch)) {
   let reply: WorkerReply;
   try {
-    reply = { start, html: await renderBatch(jobs.slice(start, start + batch), pages) };
+    reply = { start, notes: await renderBatch(jobs.slice(start, start + batch), pages) };
   } catch (error) {
     reply = { start, error: error instanceof Error ? error.message : String(error) };
   }

@@ -23,13 +23,20 @@ interface Step {
   change: () => string[];
   kept: string[];
   redone: string[];
+  /** What the site must show after the change, beyond equalling a cold load. */
+  check?: (site: { notes: Array<{ uri: string; html: string }> }) => void;
 }
+
+const htmlOf = (site: { notes: Array<{ uri: string; html: string }> }, uri: string): string => site.notes.find((n) => n.uri === uri)!.html;
 
 function steps(root: string): Step[] {
   return [
     { what: 'a soul note edited', change: () => (appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nedited\n'), ['pippa/core/curiosity.md']), kept: ['quill', 'lingtai', 'marlow'], redone: ['pippa'] },
     { what: 'a shared core note edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/core/voice.md'), '\nshared edit\n'), ['cwkpippa-shared/core/voice.md']), kept: [], redone: ['pippa', 'quill'] },
     { what: 'the shared instructions edited', change: () => (appendFileSync(path.join(root, 'cwkpippa-shared/instructions.md'), '\nAlso this.\n'), ['cwkpippa-shared/instructions.md']), kept: ['marlow'], redone: ['pippa', 'quill'] },
+    { what: 'a note linking to one not written yet', change: () => (writeFileSync(path.join(root, 'pippa/core/forward.md'), '# Forward\n\nSee [what comes later](soul://pippa/core/later.md).\n'), ['pippa/core/forward.md']), kept: ['quill', 'marlow'], redone: ['pippa'], check: (site) => assert.doesNotMatch(htmlOf(site, 'soul://pippa/core/forward.md'), /href=/) },
+    // forward.md did not change, but what its link finds did: its kept HTML is not reused.
+    { what: 'the note it links to written', change: () => (writeFileSync(path.join(root, 'pippa/core/later.md'), '# Later\n'), ['pippa/core/later.md']), kept: ['quill', 'marlow'], redone: ['pippa'], check: (site) => assert.match(htmlOf(site, 'soul://pippa/core/forward.md'), /href="[^"]*notes\/pippa\/core\/later\/"/) },
     { what: 'a preset added', change: () => (writeFileSync(path.join(root, 'quill/projects/new-preset.md'), '# A new preset\n'), ['quill/projects/new-preset.md']), kept: ['pippa'], redone: ['quill'] },
     { what: 'a folder renamed', change: () => (renameSync(path.join(root, 'pippa/core/engineering'), path.join(root, 'pippa/core/eng')), ['pippa/core/engineering', 'pippa/core/eng']), kept: ['quill'], redone: ['pippa'] },
     { what: 'a guest memory added', change: () => (writeFileSync(path.join(root, 'cwkpippa-guests/marlow/memory/2026-05-01-new.md'), '# New memory\n'), ['cwkpippa-guests/marlow/memory/2026-05-01-new.md']), kept: ['pippa', 'quill'], redone: ['marlow'] },
@@ -102,6 +109,7 @@ test('after each kind of change a reload equals a cold load of the same files, a
     assert.equal(JSON.stringify(next), await cold(), `${step.what}: the reload differs from a cold load`);
     for (const key of step.kept) assert.equal(bundle(next, key), bundle(last, key), `${step.what}: ${key} was loaded again`);
     for (const key of step.redone) assert.notEqual(bundle(next, key), bundle(last, key), `${step.what}: ${key} was kept`);
+    step.check?.(next);
     last = next;
   }
   // A broken note fails the reload; fixing it loads everything again, as a cold load would.
@@ -165,6 +173,7 @@ test('a build keeps the members no change since the last build reached, and equa
     assert.equal(next.site, await cold(), `${step.what}: the build differs from a cold load`);
     for (const key of step.kept) assert.ok(next.kept.includes(key), `${step.what}: ${key} was loaded again`);
     for (const key of step.redone) assert.ok(!next.kept.includes(key), `${step.what}: ${key} was kept`);
+    step.check?.(JSON.parse(next.site) as Parameters<NonNullable<Step['check']>>[0]);
   }
   // Options the members do not read (the title, search) keep them; another harness keeps none.
   assert.equal(buildLoad({ ...options, title: 'another', search: true }).kept.length, members);

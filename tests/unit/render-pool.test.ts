@@ -38,7 +38,8 @@ test('the sample family and the hostile notes: the same HTML from 2 workers as f
   const there = await renderNotes(jobs, pages, 2);
   assert.equal(there.length, jobs.length);
   assert.deepEqual(there, here);
-  assert.ok(here.some((html) => html.includes('<pre')), 'code blocks (Shiki) are in the comparison');
+  assert.ok(here.some((note) => note.html.includes('<pre')), 'code blocks (Shiki) are in the comparison');
+  assert.ok(here.some((note) => note.lookups.length > 0), 'what the notes looked up is in the comparison');
 });
 
 test('a note a worker cannot render fails the whole render with its message', async () => {
