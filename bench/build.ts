@@ -221,6 +221,8 @@ export function versusTable(r: VersusResult): string {
 /** What the share images (one per soul, preset, guest and agent page) add to a cold build: wall and CPU, as a ratio. */
 function imagesLine(on: BuildRun, off: BuildRun | undefined): string {
   if (!off?.ok || !on.ok) return 'Share images: not measured (a build failed or did not run).';
+  // The build with them off runs once: a machine that slows it down can make it the slower one.
+  if (off.wallMs >= on.wallMs) return `The build with share images off (one run) was not faster in this run: ${fmt(off.wallMs / 1000, 1)} s against ${fmt(on.wallMs / 1000, 1)} s, ${fmt(off.cpuMs / 1000, 1)} CPU-s against ${fmt(on.cpuMs / 1000, 1)}, within this machine's noise.`;
   return `Share images add ${fmt((on.wallMs - off.wallMs) / 1000, 1)} s of wall time (${fmt(on.wallMs / off.wallMs, 2)}x) and ${fmt((on.cpuMs - off.cpuMs) / 1000, 1)} s of CPU (${fmt(on.cpuMs / off.cpuMs, 2)}x) to this cold build (fastest of each).`;
 }
 
