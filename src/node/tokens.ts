@@ -299,7 +299,10 @@ const TAILS_LIMIT = 4096;
  */
 function promptTails(revision: string, texts: readonly string[], sep: string, keep: boolean): number[] {
   const key = tailsKey(revision, texts, sep);
-  const known = tails.get(key);
+  // This process's walk, else the last build's: a bundle's impacts keep its tails in every build, but its
+  // prompt's own count only in a build that loaded it, and a member kept from the build before is not
+  // loaded. Loaded again later (a shared note it carries changed), its unchanged prompt was counted anew.
+  const known = tails.get(key) ?? (store?.kept.get(key) as number[] | undefined);
   if (known !== undefined) return keep ? kept(key, () => known) : known;
   const made = keep ? kept(key, () => suffixTokens(texts, sep)) : suffixTokens(texts, sep);
   if (tails.size >= TAILS_LIMIT) tails.clear();
