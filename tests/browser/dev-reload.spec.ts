@@ -91,6 +91,22 @@ test('a new note gets its page and its row; a deleted one loses both', async ({ 
   expect((await page.request.get(`${ORIGIN}/notes/pippa/core/zz-added/`)).status()).toBe(404);
 });
 
+test('a note linking to one not yet written gains the link when that note is written, though it did not change', async ({ page }) => {
+  const forward = path.join(work, 'vaults/pippa/core/zz-forward.md');
+  const later = path.join(work, 'vaults/pippa/core/zz-later.md');
+  writeFileSync(forward, '# Forward\n\nSee [what comes later](soul://pippa/core/zz-later.md).\n');
+  await expect.poll(async () => (await page.request.get(`${ORIGIN}/notes/pippa/core/zz-forward/`)).status(), { timeout: 15_000 }).toBe(200);
+  await openLive(page, `${ORIGIN}/notes/pippa/core/zz-forward/`);
+  const link = page.locator('main .note-body a', { hasText: 'what comes later' });
+  await expect(page.locator('main .note-body')).toContainText('what comes later');
+  await expect(link).toHaveCount(0);
+  writeFileSync(later, '# Later\n\nzebra-later.\n');
+  await expect(link).toHaveAttribute('href', /\/notes\/pippa\/core\/zz-later\/$/, { timeout: 15_000 });
+  unlinkSync(later);
+  await expect(link).toHaveCount(0, { timeout: 15_000 });
+  unlinkSync(forward);
+});
+
 test('an agent file edit shows on the agent page', async ({ page }) => {
   await openLive(page, `${ORIGIN}/agents/mingjing/`);
   await visibleAfter(page, () => appendFileSync(path.join(work, 'agents/mingjing/system/lingtai.md'), '\nzebra-lingtai-edit\n'), 'zebra-lingtai-edit');
