@@ -70,6 +70,10 @@ export default slot;`;
       });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const pending = new Set<string>();
+      // Reloads start in order (loadSite chains them) but can finish out of it: one that finds less to
+      // redo can overtake the one before. Only the latest started may set the data, or an older state
+      // would replace a newer one and stay until the next save.
+      let latest = 0;
       const changed = (file: string): void => {
         pending.add(file);
         // A save is often several events (write, rename, chmod): one reload for the burst.
@@ -78,6 +82,7 @@ export default slot;`;
           const started = Date.now();
           const files = [...pending];
           pending.clear();
+          const seq = ++latest;
           const next = live.reload(files);
           // Until the new data is in, pages render the last one; then Astro's route cache (every
           // getStaticPaths result, note pages' props among them) is cleared and the open pages reload.
@@ -90,12 +95,14 @@ export default slot;`;
           };
           next.then(
             (data) => {
+              if (seq !== latest) return;
               holder.current = data;
               failure = null;
               live.report(`vault reloaded in ${Date.now() - started} ms`);
               reload();
             },
             (error: unknown) => {
+              if (seq !== latest) return;
               failure = error instanceof Error ? error.message : String(error);
               live.report(`vault reload failed: ${failure}`);
               reload();
