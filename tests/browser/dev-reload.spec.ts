@@ -105,6 +105,8 @@ test('a note linking to one not yet written gains the link when that note is wri
   unlinkSync(later);
   await expect(link).toHaveCount(0, { timeout: 15_000 });
   unlinkSync(forward);
+  // The next test starts once this reload is in.
+  await expect.poll(async () => (await page.request.get(`${ORIGIN}/notes/pippa/core/zz-forward/`)).status(), { timeout: 15_000 }).toBe(404);
 });
 
 test('an agent file edit shows on the agent page', async ({ page }) => {
