@@ -238,12 +238,14 @@ if (only.has('build')) {
         const soul = family.souls[0]!;
         edited = `${soul.id}/${soul.notes.find((n) => n.startsWith('core/'))!}`;
         const last = SIZES.versusRounds > 1 ? `site-${souls}-again` : `site-${souls}`;
+        // Each project rebuilt in the folders its last cold build left.
+        const rebuild = (project: 'soulpress' | 'plain'): Promise<BuildRun> => runBuild({ project, family, ...dir(project === 'soulpress' ? last : 'plain'), warm: true });
         const rebuilds: { soulpress: BuildRun[]; plain: BuildRun[] } = { soulpress: [], plain: [] };
         for (let round = 0; round < SIZES.versusRounds; round++) {
           log(`5. incremental: an edit, both rebuilt (round ${round + 1})`);
           appendFileSync(path.join(family.root, edited), `\nEdited by the benchmark (${round + 1}).\n`);
-          rebuilds.soulpress.push(await runBuild({ project: 'soulpress', family, ...dir(last), warm: true }));
-          rebuilds.plain.push(await runBuild({ project: 'plain', family, ...dir('plain'), warm: true }));
+          rebuilds.soulpress.push(await rebuild('soulpress'));
+          rebuilds.plain.push(await rebuild('plain'));
         }
         const edit = `a line added to \`soul://${edited}\` (a soul core note)`;
         rows.push({ project: 'soulpress', change: edit, goal: true, full: fastest(v.soulpress), rebuild: fastest(rebuilds.soulpress) });
@@ -255,11 +257,11 @@ if (only.has('build')) {
         // Soulpress alone, to keep the bench within its 10 minutes.
         log('5. incremental: a note added, Soulpress rebuilt');
         writeFileSync(path.join(family.root, added), '# Added by the benchmark\n\nA new note.\n');
-        rows.push({ project: 'soulpress', change: `a new note, \`soul://${added}\``, goal: false, full: fastest(v.soulpress), rebuild: await runBuild({ project: 'soulpress', family, ...dir(last), warm: true }) });
+        rows.push({ project: 'soulpress', change: `a new note, \`soul://${added}\``, goal: false, full: fastest(v.soulpress), rebuild: await rebuild('soulpress') });
         const shared = `${family.shared}/${family.sharedNotes[0]!}`;
         log('5. incremental: a shared note edited, Soulpress rebuilt');
         appendFileSync(path.join(family.root, shared), '\nEdited by the benchmark.\n');
-        rows.push({ project: 'soulpress', change: `a line added to \`soul://${shared}\` (a shared core note)`, goal: false, full: fastest(v.soulpress), rebuild: await runBuild({ project: 'soulpress', family, ...dir(last), warm: true }) });
+        rows.push({ project: 'soulpress', change: `a line added to \`soul://${shared}\` (a shared core note)`, goal: false, full: fastest(v.soulpress), rebuild: await rebuild('soulpress') });
         incNotes = family.files.length;
         versus = v;
         runs.splice(0, runs.length, ...v.soulpress);
