@@ -16,7 +16,9 @@ let work = '';
 let server: ChildProcess | null = null;
 let log = '';
 
-test.describe.configure({ mode: 'serial' });
+// Each test waits for up to four reloads of the dev server, a few seconds each on a busy 2-core machine
+// (CI once took 33 s for the forward-link test, every step passing): more than the suite's 30 s a test.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
