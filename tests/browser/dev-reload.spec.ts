@@ -56,11 +56,32 @@ test.afterAll(() => {
 /**
  * Open a page and wait until Vite's client on it is connected: a reload sent before that reaches
  * no one (a reader has the page open long before saving; a test must wait for the same).
+ * Vite also keeps the last full reload sent while no page was connected (after a change written
+ * with no page open) and hands it to the next page that connects, right after "connected". That
+ * page reloads at once, and a change written during the reload can lose its own: the old page's
+ * socket takes the message as it closes. So each reload received must end in a connected page.
  */
 async function openLive(page: import('@playwright/test').Page, url: string): Promise<void> {
-  const connected = page.waitForEvent('console', { predicate: (m) => m.text().includes('[vite] connected'), timeout: 30_000 });
+  let reloads = 0;
+  let connections = 0;
+  const frames = (socket: import('@playwright/test').WebSocket): void => {
+    socket.on('framereceived', (frame) => {
+      if (String(frame.payload).includes('"full-reload"')) reloads++;
+    });
+  };
+  const logged = (message: import('@playwright/test').ConsoleMessage): void => {
+    if (message.text().includes('[vite] connected')) connections++;
+  };
+  page.on('websocket', frames);
+  page.on('console', logged);
+  const settled = (): Promise<void> => expect.poll(() => connections > reloads, { timeout: 30_000 }).toBe(true);
   await page.goto(url);
-  await connected;
+  await settled();
+  // A kept reload follows "connected" on the same socket; give it time to arrive.
+  await page.waitForTimeout(300);
+  await settled();
+  page.off('websocket', frames);
+  page.off('console', logged);
 }
 
 /** Write, then wait for the open page to show `text`: the time from the write to the page, in ms. */
