@@ -84,6 +84,11 @@ async function openLive(page: import('@playwright/test').Page, url: string): Pro
   page.off('console', logged);
 }
 
+/** The dev server's status for a page of the site, asked outside any open page. */
+async function statusOf(page: import('@playwright/test').Page, pathname: string): Promise<number> {
+  return (await page.request.get(`${ORIGIN}${pathname}`)).status();
+}
+
 /** Write, then wait for the open page to show `text`: the time from the write to the page, in ms. */
 async function visibleAfter(page: import('@playwright/test').Page, write: () => void, text: string): Promise<number> {
   const started = Date.now();
@@ -106,17 +111,17 @@ test('a new note gets its page and its row; a deleted one loses both', async ({ 
   const added = path.join(work, 'vaults/pippa/core/zz-added.md');
   await openLive(page, `${ORIGIN}/souls/pippa/`);
   await visibleAfter(page, () => writeFileSync(added, '# Added while running\n\nzebra-added.\n'), 'Added while running');
-  expect((await page.request.get(`${ORIGIN}/notes/pippa/core/zz-added/`)).status()).toBe(200);
+  expect(await statusOf(page, '/notes/pippa/core/zz-added/')).toBe(200);
   unlinkSync(added);
   await expect(page.locator('main')).not.toContainText('Added while running', { timeout: 15_000 });
-  expect((await page.request.get(`${ORIGIN}/notes/pippa/core/zz-added/`)).status()).toBe(404);
+  expect(await statusOf(page, '/notes/pippa/core/zz-added/')).toBe(404);
 });
 
 test('a note linking to one not yet written gains the link when that note is written, though it did not change', async ({ page }) => {
   const forward = path.join(work, 'vaults/pippa/core/zz-forward.md');
   const later = path.join(work, 'vaults/pippa/core/zz-later.md');
   writeFileSync(forward, '# Forward\n\nSee [what comes later](soul://pippa/core/zz-later.md).\n');
-  await expect.poll(async () => (await page.request.get(`${ORIGIN}/notes/pippa/core/zz-forward/`)).status(), { timeout: 15_000 }).toBe(200);
+  await expect.poll(() => statusOf(page, '/notes/pippa/core/zz-forward/'), { timeout: 15_000 }).toBe(200);
   await openLive(page, `${ORIGIN}/notes/pippa/core/zz-forward/`);
   const link = page.locator('main .note-body a', { hasText: 'what comes later' });
   await expect(page.locator('main .note-body')).toContainText('what comes later');
@@ -130,8 +135,8 @@ test('a note linking to one not yet written gains the link when that note is wri
   // page showing the 404 it had reloaded to, which points at the close meeting that reload.
   await page.goto('about:blank');
   unlinkSync(forward);
-  // The next test starts once this reload is in.
-  await expect.poll(async () => (await page.request.get(`${ORIGIN}/notes/pippa/core/zz-forward/`)).status(), { timeout: 15_000 }).toBe(404);
+  // The next test starts once this reload is in; Vite keeps it for the next page to connect, and openLive waits that out.
+  await expect.poll(() => statusOf(page, '/notes/pippa/core/zz-forward/'), { timeout: 15_000 }).toBe(404);
 });
 
 test('an agent file edit shows on the agent page', async ({ page }) => {
