@@ -21,6 +21,7 @@ import { emptyOutDir, guardOutDir, releaseOutDir } from './failed-build.ts';
 import { assetFiles, clearAllButPages, keepableOutDir, pruneOutDir, recordOutDir } from './kept-out-dir.ts';
 import type { KeptOutDir } from './kept-out-dir.ts';
 import { siteModule } from './virtual-site.ts';
+import { STALE_PAGE_SCRIPT } from './stale-page.ts';
 import { SHARE_STORE, prepareShareImages } from '../build/share-images.ts';
 import type { SiteCards } from '../build/share-images.ts';
 
@@ -86,7 +87,7 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
   return {
     name: 'soulpress',
     hooks: {
-      'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
+      'astro:config:setup': async ({ config, command, updateConfig, injectRoute, injectScript, logger }) => {
         const inject = (routes: readonly RouteEntry[]): void => {
           for (const route of routes) injectRoute({ pattern: route.pattern, entrypoint: routeEntrypoint(route), prerender: true });
         };
@@ -148,6 +149,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
                 report: (message: string) => logger.info(message),
               }
             : undefined;
+        // A page that was reloading when its reload was sent asks for it once connected (stale-page.ts).
+        if (live) injectScript('page', STALE_PAGE_SCRIPT);
         // A build draws its share images on worker threads, from when the site is loaded, at the helpers'
         // lower priority: the notes' rendering, Vite and Astro keep most of a core they share.
         if (shareImages && command === 'build') drawShareImages(site, cacheDir, images);

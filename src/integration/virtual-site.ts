@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { esc } from '../render/escape.ts';
 import type { SiteData } from '../data/types.ts';
+import { GENERATION_EVENT, generationHeader } from './stale-page.ts';
 
 export const SITE_MODULE = 'virtual:soulpress/site';
 const RESOLVED = `\0${SITE_MODULE}`;
@@ -62,8 +63,14 @@ export default slot;`;
       // While the last reload failed, every page answers with the loader's message instead of a
       // blank error, and the dev client on it reloads the page once a fix loads.
       let failure: string | null = null;
+      // Counts the data's reloads: a page names the one it was rendered from (stale-page.ts).
+      let generation = 0;
       server.middlewares.use((req, res, next) => {
-        if (failure === null || !(req.headers.accept ?? '').includes('text/html')) return next();
+        if (!(req.headers.accept ?? '').includes('text/html')) return next();
+        if (failure === null) {
+          res.setHeader('Server-Timing', generationHeader(generation));
+          return next();
+        }
         res.statusCode = 500;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.end(errorPage(failure, server.config.base));
@@ -97,12 +104,14 @@ export default slot;`;
             (data) => {
               if (seq !== latest) return;
               holder.current = data;
+              generation++;
               failure = null;
               live.report(`vault reloaded in ${Date.now() - started} ms`);
               reload();
             },
             (error: unknown) => {
               if (seq !== latest) return;
+              generation++;
               failure = error instanceof Error ? error.message : String(error);
               live.report(`vault reload failed: ${failure}`);
               reload();
@@ -110,6 +119,7 @@ export default slot;`;
           );
         }, 40);
       };
+      server.environments.client.hot.on(GENERATION_EVENT, (_data: unknown, client: { send: (event: string, payload: unknown) => void }) => client.send(GENERATION_EVENT, { generation }));
       // Node's own recursive watch (inotify on Linux), one per root, set up before the server answers:
       // Vite's watcher scans an added folder in the background and can miss the first save after start.
       const watchers = live.paths.map((root) => {

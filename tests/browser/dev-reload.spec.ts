@@ -144,6 +144,33 @@ test('an agent file edit shows on the agent page', async ({ page }) => {
   await visibleAfter(page, () => appendFileSync(path.join(work, 'agents/mingjing/system/lingtai.md'), '\nzebra-lingtai-edit\n'), 'zebra-lingtai-edit');
 });
 
+test('a page that was away when its reload went out reloads itself once it connects', async ({ page, context }) => {
+  const note = path.join(work, 'vaults/pippa/core/curiosity.md');
+  // Another page stays connected, so the server sends the reload to it and keeps none for a page still
+  // to connect (Vite keeps one only while no page is connected).
+  const other = await context.newPage();
+  await openLive(other, `${ORIGIN}/notes/pippa/core/curiosity/`);
+  // This page's socket reaches the server only after the edit is in: it stands for a page that was
+  // reloading, with no socket, when the reload for a later save went out.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.routeWebSocket(/./, async (socket) => {
+    const early: Array<string | Buffer> = [];
+    let server: import('@playwright/test').WebSocketRoute | null = null;
+    socket.onMessage((message) => (server ? server.send(message) : early.push(message)));
+    await held;
+    server = socket.connectToServer();
+    for (const message of early) server.send(message);
+  });
+  await page.goto(`${ORIGIN}/notes/pippa/core/curiosity/`);
+  await expect(page.locator('main')).toContainText('zebra-marker-2');
+  appendFileSync(note, 'zebra-away\n');
+  await expect(other.locator('main')).toContainText('zebra-away', { timeout: 15_000 });
+  await expect(page.locator('main')).not.toContainText('zebra-away');
+  release();
+  await expect(page.locator('main')).toContainText('zebra-away', { timeout: 15_000 });
+});
+
 test('a note broken while the server runs shows the loader error; fixing it recovers the page', async ({ page }) => {
   const instructions = path.join(work, 'vaults/pippa/instructions.md');
   const aside = path.join(work, 'instructions.md');

@@ -1,0 +1,32 @@
+// In `astro dev`, a page that missed the reload meant for it asks for one itself. The dev server
+// reloads open pages after each vault reload, but a page that was itself reloading then (for an
+// earlier save) has no socket to hear it: it shows the data it was rendered from, an edit behind,
+// until the next save. So each page's response names the data it was rendered from (a generation
+// in its Server-Timing header, which the page can read back), and the page asks the server for the
+// current one whenever its socket connects, reloading if they differ.
+
+/** The custom HMR event a page sends to ask, and the server answers with, the current generation. */
+export const GENERATION_EVENT = 'soulpress:generation';
+
+/** The Server-Timing metric that carries a page's generation. */
+export const GENERATION_METRIC = 'soulpress-data';
+
+/** The `Server-Timing` value for a page rendered at this generation. */
+export function generationHeader(generation: number): string {
+  return `${GENERATION_METRIC};desc="${generation}"`;
+}
+
+/** The page script Astro injects in dev: compare on every (re)connect, reload when behind. */
+export const STALE_PAGE_SCRIPT = `if (import.meta.hot) {
+  const entry = performance.getEntriesByType('navigation')[0];
+  const mine = entry && entry.serverTiming ? entry.serverTiming.find((t) => t.name === ${JSON.stringify(GENERATION_METRIC)}) : undefined;
+  if (mine) {
+    import.meta.hot.on(${JSON.stringify(GENERATION_EVENT)}, (now) => {
+      if (String(now.generation) !== mine.description) location.reload();
+    });
+    const ask = () => import.meta.hot.send(${JSON.stringify(GENERATION_EVENT)}, {});
+    import.meta.hot.on('vite:ws:connect', ask);
+    ask();
+  }
+}
+`;
