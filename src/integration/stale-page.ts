@@ -16,17 +16,30 @@ export function generationHeader(generation: number): string {
   return `${GENERATION_METRIC};desc="${generation}"`;
 }
 
-/** The page script Astro injects in dev: compare on every (re)connect, reload when behind. */
-export const STALE_PAGE_SCRIPT = `if (import.meta.hot) {
-  const entry = performance.getEntriesByType('navigation')[0];
-  const mine = entry && entry.serverTiming ? entry.serverTiming.find((t) => t.name === ${JSON.stringify(GENERATION_METRIC)}) : undefined;
-  if (mine) {
-    import.meta.hot.on(${JSON.stringify(GENERATION_EVENT)}, (now) => {
-      if (String(now.generation) !== mine.description) location.reload();
-    });
-    const ask = () => import.meta.hot.send(${JSON.stringify(GENERATION_EVENT)}, {});
-    import.meta.hot.on('vite:ws:connect', ask);
-    ask();
-  }
+/** The check itself, given an expression for the page's HMR context: ask on every (re)connect, reload when behind. */
+function check(hot: string): string {
+  return `const entry = performance.getEntriesByType('navigation')[0];
+const mine = entry && entry.serverTiming ? entry.serverTiming.find((t) => t.name === ${JSON.stringify(GENERATION_METRIC)}) : undefined;
+if (mine) {
+  ${hot}.on(${JSON.stringify(GENERATION_EVENT)}, (now) => {
+    if (String(now.generation) !== mine.description) location.reload();
+  });
+  const ask = () => ${hot}.send(${JSON.stringify(GENERATION_EVENT)}, {});
+  ${hot}.on('vite:ws:connect', ask);
+  ask();
 }
 `;
+}
+
+/** The page script Astro injects in dev. */
+export const STALE_PAGE_SCRIPT = `if (import.meta.hot) {\n${check('import.meta.hot')}}\n`;
+
+/**
+ * The same check for the dev server's own error page, which Vite does not transform: an inline module
+ * that starts Vite's client itself and takes an HMR context from it, as Vite does for the modules it serves.
+ */
+export function errorPageScript(base: string): string {
+  // JSON is a JavaScript string; with `<` escaped it cannot end the inline script either.
+  const client = JSON.stringify(`${base}@vite/client`).replace(/</g, '\\u003c');
+  return `import { createHotContext } from ${client};\nconst hot = createHotContext('/@soulpress/vault-error');\n${check('hot')}`;
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { esc } from '../render/escape.ts';
 import type { SiteData } from '../data/types.ts';
-import { GENERATION_EVENT, generationHeader } from './stale-page.ts';
+import { GENERATION_EVENT, errorPageScript, generationHeader } from './stale-page.ts';
 
 export const SITE_MODULE = 'virtual:soulpress/site';
 const RESOLVED = `\0${SITE_MODULE}`;
@@ -61,16 +61,15 @@ export default slot;`;
     configureServer(server) {
       if (!live) return;
       // While the last reload failed, every page answers with the loader's message instead of a
-      // blank error, and the dev client on it reloads the page once a fix loads.
+      // blank error, and the dev client on it reloads the page once a fix loads (or, if it missed that
+      // reload, once it connects).
       let failure: string | null = null;
       // Counts the data's reloads: a page names the one it was rendered from (stale-page.ts).
       let generation = 0;
       server.middlewares.use((req, res, next) => {
         if (!(req.headers.accept ?? '').includes('text/html')) return next();
-        if (failure === null) {
-          res.setHeader('Server-Timing', generationHeader(generation));
-          return next();
-        }
+        res.setHeader('Server-Timing', generationHeader(generation));
+        if (failure === null) return next();
         res.statusCode = 500;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.end(errorPage(failure, server.config.base));
@@ -138,5 +137,5 @@ export default slot;`;
 
 /** The dev server's page while the vault does not load: the loader's own message, and a way back. */
 function errorPage(message: string, base: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vault error · Soulpress</title><script type="module" src="${esc(base)}@vite/client"></script></head><body style="font-family:system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>The vault does not load</h1><p>The dev server is still running. Fix the note named below and this page reloads by itself; <code>npx soul-vault check</code> lists every problem at once.</p><pre style="white-space:pre-wrap;background:#fff1e0;border-left:4px solid #9a4d00;padding:0.75rem 1rem" data-vault-error>${esc(message)}</pre></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vault error · Soulpress</title><script type="module">${errorPageScript(base)}</script></head><body style="font-family:system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>The vault does not load</h1><p>The dev server is still running. Fix the note named below and this page reloads by itself; <code>npx soul-vault check</code> lists every problem at once.</p><pre style="white-space:pre-wrap;background:#fff1e0;border-left:4px solid #9a4d00;padding:0.75rem 1rem" data-vault-error>${esc(message)}</pre></body></html>`;
 }

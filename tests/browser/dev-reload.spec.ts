@@ -1,6 +1,7 @@
 // The authoring loop (issue 11, item 1): with `astro dev` running, an edit, a new note, a deleted
 // note and an agent file show in the open page without a restart; a note broken while the server
-// runs shows the loader's named error, and fixing it recovers. The dev server runs over copies of
+// runs shows the loader's named error, and fixing it recovers; a page (or the error page) that had no
+// socket when its reload went out reloads once it connects. The dev server runs over copies of
 // the sample vault and agents, so the test never touches content/.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -144,14 +145,11 @@ test('an agent file edit shows on the agent page', async ({ page }) => {
   await visibleAfter(page, () => appendFileSync(path.join(work, 'agents/mingjing/system/lingtai.md'), '\nzebra-lingtai-edit\n'), 'zebra-lingtai-edit');
 });
 
-test('a page that was away when its reload went out reloads itself once it connects', async ({ page, context }) => {
-  const note = path.join(work, 'vaults/pippa/core/curiosity.md');
-  // Another page stays connected, so the server sends the reload to it and keeps none for a page still
-  // to connect (Vite keeps one only while no page is connected).
-  const other = await context.newPage();
-  await openLive(other, `${ORIGIN}/notes/pippa/core/curiosity/`);
-  // This page's socket reaches the server only after the edit is in: it stands for a page that was
-  // reloading, with no socket, when the reload for a later save went out.
+/**
+ * Hold this page's socket to the dev server until `release` is called: the page stands for one that was
+ * reloading, with no socket, when a reload went out. What the page sends meanwhile reaches the server after.
+ */
+async function holdSocket(page: import('@playwright/test').Page): Promise<() => void> {
   let release = (): void => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.routeWebSocket(/./, async (socket) => {
@@ -162,6 +160,16 @@ test('a page that was away when its reload went out reloads itself once it conne
     server = socket.connectToServer();
     for (const message of early) server.send(message);
   });
+  return release;
+}
+
+test('a page that was away when its reload went out reloads itself once it connects', async ({ page, context }) => {
+  const note = path.join(work, 'vaults/pippa/core/curiosity.md');
+  // Another page stays connected, so the server sends the reload to it and keeps none for a page still
+  // to connect (Vite keeps one only while no page is connected).
+  const other = await context.newPage();
+  await openLive(other, `${ORIGIN}/notes/pippa/core/curiosity/`);
+  const release = await holdSocket(page);
   await page.goto(`${ORIGIN}/notes/pippa/core/curiosity/`);
   await expect(page.locator('main')).toContainText('zebra-marker-2');
   appendFileSync(note, 'zebra-away\n');
@@ -180,5 +188,22 @@ test('a note broken while the server runs shows the loader error; fixing it reco
   await expect(page.locator('[data-vault-error]')).toContainText('soul://pippa/instructions.md');
   // main h1: in dev, Astro's toolbar adds headings of its own (in its shadow root, which locators pierce).
   renameSync(aside, instructions);
+  await expect(page.locator('main h1')).toHaveText('Pippa', { timeout: 15_000 });
+});
+
+test('an error page that was away when the fix went out recovers once it connects', async ({ page, context }) => {
+  const instructions = path.join(work, 'vaults/pippa/instructions.md');
+  const aside = path.join(work, 'instructions.md');
+  const other = await context.newPage();
+  await openLive(other, `${ORIGIN}/souls/pippa/`);
+  renameSync(instructions, aside);
+  await expect(other.locator('[data-vault-error]')).toContainText('error[identity_document_missing]', { timeout: 15_000 });
+  const release = await holdSocket(page);
+  await page.goto(`${ORIGIN}/souls/pippa/`);
+  await expect(page.locator('[data-vault-error]')).toContainText('error[identity_document_missing]');
+  renameSync(aside, instructions);
+  await expect(other.locator('main h1')).toHaveText('Pippa', { timeout: 15_000 });
+  await expect(page.locator('[data-vault-error]')).toBeVisible();
+  release();
   await expect(page.locator('main h1')).toHaveText('Pippa', { timeout: 15_000 });
 });
