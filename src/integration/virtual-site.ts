@@ -118,7 +118,8 @@ export default slot;`;
           );
         }, 40);
       };
-      server.environments.client.hot.on(GENERATION_EVENT, (_data: unknown, client: { send: (event: string, payload: unknown) => void }) => client.send(GENERATION_EVENT, { generation }));
+      // A page asks for the current count when its socket connects (stale-page.ts).
+      server.environments.client.hot.on(GENERATION_EVENT, (_data, client) => client.send(GENERATION_EVENT, { generation }));
       // Node's own recursive watch (inotify on Linux), one per root, set up before the server answers:
       // Vite's watcher scans an added folder in the background and can miss the first save after start.
       const watchers = live.paths.map((root) => {
