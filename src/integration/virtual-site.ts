@@ -94,6 +94,8 @@ export default slot;`;
           // getStaticPaths result, note pages' props among them) is cleared and the open pages reload.
           // While the load fails, the middleware above answers instead.
           const reload = (): void => {
+            // Every page rendered before now is behind, whether this load set new data or a failure.
+            generation++;
             for (const [name, environment] of Object.entries(server.environments)) {
               if (name === 'client') environment.hot.send({ type: 'full-reload', path: '*' });
               else environment.hot.send('astro:content-changed', {});
@@ -103,14 +105,12 @@ export default slot;`;
             (data) => {
               if (seq !== latest) return;
               holder.current = data;
-              generation++;
               failure = null;
               live.report(`vault reloaded in ${Date.now() - started} ms`);
               reload();
             },
             (error: unknown) => {
               if (seq !== latest) return;
-              generation++;
               failure = error instanceof Error ? error.message : String(error);
               live.report(`vault reload failed: ${failure}`);
               reload();

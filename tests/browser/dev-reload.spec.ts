@@ -131,12 +131,12 @@ test('a note linking to one not yet written gains the link when that note is wri
   await expect(link).toHaveAttribute('href', /\/notes\/pippa\/core\/zz-later\/$/, { timeout: 15_000 });
   unlinkSync(later);
   await expect(link).toHaveCount(0, { timeout: 15_000 });
-  // Off the dev server before the last change: its reload would reach this page just as the test ends.
-  // CI failed twice on a clean clone after every step had passed: closing the context timed out, the
-  // page showing the 404 it had reloaded to, which points at the close meeting that reload.
+  // Off the dev server before the last change, so its reload does not land as the test ends and its
+  // context closes (CI once timed out closing it, the page showing the 404 it had reloaded to). With no
+  // page connected, Vite keeps that reload for the next page to connect; openLive waits it out.
   await page.goto('about:blank');
   unlinkSync(forward);
-  // The next test starts once this reload is in; Vite keeps it for the next page to connect, and openLive waits that out.
+  // The next test starts once this reload is in.
   await expect.poll(() => statusOf(page, '/notes/pippa/core/zz-forward/'), { timeout: 15_000 }).toBe(404);
 });
 
