@@ -15,15 +15,15 @@ import type { DiskFiles } from './psyche-helpers.ts';
 
 const STACK_LINE = /^\s{4}at /m;
 
-/** The real bin in a child process, killed after 30 s: a hang fails the test instead of stalling it. */
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** The real bin in a child process, killed after `limit` ms (30 s): a hang fails the test instead of stalling it. */
+function cli(args: string[], env: Record<string, string> = {}, limit = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: path.join(tmpdir(), 'soul-vault-test-compile-cache'), ...process.env, ...env };
   delete childEnv['SOUL_VAULT_DIR'];
   if (!('SOULPRESS_AGENTS' in env)) delete childEnv['SOULPRESS_AGENTS'];
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: childEnv, timeout: 30_000, maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { env: childEnv, timeout: limit, maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, stdout, stderr: error?.killed ? `killed after 30 s (a hang)\n${stderr}` : stderr });
+      resolve({ code, stdout, stderr: error?.killed ? `killed after ${limit / 1000} s (a hang)\n${stderr}` : stderr });
     });
   });
 }
@@ -38,8 +38,9 @@ async function onDisk(files: DiskFiles, name = 'agent'): Promise<{ root: string;
   return made;
 }
 
-async function psyche(dir: string, env: Record<string, string> = {}): Promise<{ code: number | null; json: Psyche; stdout: string; stderr: string }> {
-  const r = await cli(['psyche', dir, '--json'], env);
+async function psyche(dir: string, env: Record<string, string> = {}, limit?: number): Promise<{ code: number | null; json: Psyche; stdout: string; stderr: string }> {
+  const r = await cli(['psyche', dir, '--json'], env, limit);
+  assert.notEqual(r.code, null, r.stderr);
   assert.doesNotMatch(r.stderr, STACK_LINE);
   return { ...r, json: JSON.parse(r.stdout) as Psyche };
 }
@@ -191,10 +192,9 @@ describe('class 1: link loops and the applied-marks comparison end, and soon', {
       '.library/custom/up': { link: '..' },
       '.library/custom/s/SKILL.md': '---\nname: s\ndescription: Once.\n---\n',
     });
-    const t = Date.now();
+    // A loop followed for ever would never end: the bin's 30 s limit fails it.
     const { code, json } = await psyche(dir);
     assert.equal(code, 0);
-    assert.ok(Date.now() - t < 15_000);
     assert.deepEqual(json.knowledge.map((e) => e.location), ['knowledge/entry/KNOWLEDGE.md']);
     assert.deepEqual(json.skills.map((e) => e.location), ['.library/custom/s/SKILL.md']);
     assert.deepEqual(json.problems, [
@@ -206,7 +206,9 @@ describe('class 1: link loops and the applied-marks comparison end, and soon', {
     ]);
   });
 
-  test('a 1M-line system.md against 4,000 entries is compared in linear time', { timeout: 120_000 }, async () => {
+  // That the match grows with the lines alone is timed in-process (psyche-sections.test.ts); here the
+  // bin ends on such a directory, with a limit far above what a loaded 2-core machine takes (5-16 s).
+  test('a 1M-line system.md against 4,000 entries is compared and the bin ends', { timeout: 120_000 }, async () => {
     const files: DiskFiles = {};
     const entries: string[] = [];
     for (let i = 0; i < 4000; i++) {
@@ -216,13 +218,9 @@ describe('class 1: link loops and the applied-marks comparison end, and soon', {
     const junk = Array.from({ length: 1_000_000 }, (_, i) => `  location: /elsewhere/x${i}/KNOWLEDGE.md`).join('\n');
     files['system/system.md'] = `principle\n\n## knowledge\npreamble\n\n${entries.join('\n')}\n${junk}\n`;
     const { dir } = await onDisk(files);
-    const t = Date.now();
-    const { code, json } = await psyche(dir);
-    const took = Date.now() - t;
-    assert.equal(code, 0);
+    const { code, json, stderr } = await psyche(dir, {}, 110_000);
+    assert.equal(code, 0, stderr);
     assert.equal(json.knowledge.length, 4000);
-    // Quadratic, this took 37 s on a laptop; linear, about as long as the 4,000 entries alone.
-    assert.ok(took < 25_000, `${took} ms`);
   });
 });
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BASE_PROMPT_RULE, PSYCHE_SECTIONS, catalogBody, renderPsyche } from '../../src/core/psyche/index.ts';
 import type { ComposedSection, MemoryAgentNode, SectionRule } from '../../src/core/psyche/index.ts';
+import { publishedSections } from '../../src/core/psyche/applied.ts';
 import { OWNER_V1, composeMem, names, section } from './psyche-helpers.ts';
 
 const BATCH1 = ['principle', 'covenant', 'tools', 'substrate', 'procedures', 'meta_guidance', 'comment'];
@@ -183,4 +184,31 @@ describe('applied or not yet applied (PSYCHE.md 2.5)', { concurrency: true }, ()
     const { sections, entries } = await composeMem(full());
     assert.equal(sections.find((s) => s.rule.name === 'knowledge')!.text, catalogBody(entries.filter((e) => e.domain === 'knowledge')));
   });
+});
+
+// A published catalog's absolute locations are matched to the directory's entries by suffix lookups,
+// so the work grows with the lines, not with lines times entries (a quadratic match took 37 s on a
+// laptop for a million lines against 4,000 entries). Judged by how the time grows, not by a time:
+// four times the entries over the same lines must not cost twice as much. Each side is the fastest of
+// three, so a test file running beside this one does not decide it.
+test('matching published catalog lines to entries grows with the lines, not with lines times entries', () => {
+  const LINES = 200_000;
+  const junk = Array.from({ length: LINES }, (_, i) => `  location: /elsewhere/x${i}/KNOWLEDGE.md`).join('\n');
+  const fastest = (entries: number): number => {
+    const locations = Array.from({ length: entries }, (_, i) => `knowledge/e${i}/KNOWLEDGE.md`);
+    const listed = locations.map((l, i) => `- name: e${i}\n  location: /abs/${l}\n  description: |\n    d`);
+    const system = `principle\n\n## knowledge\npreamble\n\n${listed.join('\n')}\n${junk}\n`;
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      const knowledge = publishedSections(system, locations).get('knowledge')!;
+      best = Math.min(best, performance.now() - started);
+      // The match did its work: every listed entry is back to its relative location.
+      assert.ok(knowledge.includes(`  location: ${locations.at(-1)}\n`));
+    }
+    return best;
+  };
+  const few = fastest(1_000);
+  const many = fastest(4_000);
+  assert.ok(many < 2 * few, `1,000 entries: ${Math.round(few)} ms; 4,000: ${Math.round(many)} ms`);
 });

@@ -66,7 +66,8 @@ describe('aliases are shared, counted and capped', () => {
     for (let k = 1; k < 20; k++) rows.push(`l${k}: &l${k} [${Array(9).fill(k === 1 ? '*a' : `*l${k - 1}`).join(', ')}]`);
     const started = performance.now();
     assert.throws(() => parseYaml(rows.join('\n')), /over 100 aliases expanded/);
-    assert.ok(performance.now() - started < 500);
+    // Expanded, it would never end; the bound only has to be far above a loaded machine's pause.
+    assert.ok(performance.now() - started < 2000);
   });
 
   test('aliases to one node are the same object', () => {
