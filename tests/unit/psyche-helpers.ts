@@ -71,6 +71,18 @@ export function cliUnprivileged(args: string[], env: Record<string, string> = {}
   return cli(args, { ...env, HOME: env['HOME'] ?? tmpdir() }, isRoot() ? { uid: 65534, gid: 65534, compileCache: false } : { compileCache: false });
 }
 
+/**
+ * A published system.md whose knowledge catalog lists `entries` entries at absolute locations, then
+ * `junk` location lines that match none: the shape that made a quadratic match slow. With the entries'
+ * relative locations, in order.
+ */
+export function bigPublishedCatalog(entries: number, junk: number): { system: string; locations: string[] } {
+  const locations = Array.from({ length: entries }, (_, i) => `knowledge/e${i}/KNOWLEDGE.md`);
+  const listed = locations.map((l, i) => `- name: e${i}\n  location: /abs/${l}\n  description: |\n    d`);
+  const lines = Array.from({ length: junk }, (_, i) => `  location: /elsewhere/x${i}/KNOWLEDGE.md`);
+  return { system: `principle\n\n## knowledge\npreamble\n\n${listed.join('\n')}\n${lines.join('\n')}\n`, locations };
+}
+
 export const names = (p: Psyche): string[] => p.sections.map((s) => s.name);
 export const section = (p: Psyche, name: string): Psyche['sections'][number] | undefined => p.sections.find((s) => s.name === name);
 export const bytes = (...b: number[]): Uint8Array => new Uint8Array(b);

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BIN } from './helpers.ts';
-import { agentOnDisk } from './psyche-helpers.ts';
+import { agentOnDisk, bigPublishedCatalog } from './psyche-helpers.ts';
 import type { DiskFiles } from './psyche-helpers.ts';
 
 const STACK_LINE = /^\s{4}at /m;
@@ -209,14 +209,9 @@ describe('class 1: link loops and the applied-marks comparison end, and soon', {
   // That the match grows with the lines alone is timed in-process (psyche-sections.test.ts); here the
   // bin ends on such a directory, with a limit far above what a loaded 2-core machine takes (5-16 s).
   test('a 1M-line system.md against 4,000 entries is compared and the bin ends', { timeout: 120_000 }, async () => {
-    const files: DiskFiles = {};
-    const entries: string[] = [];
-    for (let i = 0; i < 4000; i++) {
-      files[`knowledge/e${i}/KNOWLEDGE.md`] = `---\nname: e${i}\ndescription: d\n---\n`;
-      entries.push(`- name: e${i}\n  location: /abs/knowledge/e${i}/KNOWLEDGE.md\n  description: |\n    d`);
-    }
-    const junk = Array.from({ length: 1_000_000 }, (_, i) => `  location: /elsewhere/x${i}/KNOWLEDGE.md`).join('\n');
-    files['system/system.md'] = `principle\n\n## knowledge\npreamble\n\n${entries.join('\n')}\n${junk}\n`;
+    const { system, locations } = bigPublishedCatalog(4000, 1_000_000);
+    const files: DiskFiles = { 'system/system.md': system };
+    locations.forEach((l, i) => (files[l] = `---\nname: e${i}\ndescription: d\n---\n`));
     const { dir } = await onDisk(files);
     const { code, json, stderr } = await psyche(dir, {}, 110_000);
     assert.equal(code, 0, stderr);

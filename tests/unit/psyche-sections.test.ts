@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { BASE_PROMPT_RULE, PSYCHE_SECTIONS, catalogBody, renderPsyche } from '../../src/core/psyche/index.ts';
 import type { ComposedSection, MemoryAgentNode, SectionRule } from '../../src/core/psyche/index.ts';
 import { publishedSections } from '../../src/core/psyche/applied.ts';
-import { OWNER_V1, composeMem, names, section } from './psyche-helpers.ts';
+import { OWNER_V1, bigPublishedCatalog, composeMem, names, section } from './psyche-helpers.ts';
 
 const BATCH1 = ['principle', 'covenant', 'tools', 'substrate', 'procedures', 'meta_guidance', 'comment'];
 const BATCH2 = ['rules', 'brief', 'skills', 'knowledge', 'identity', 'character', 'pad'];
@@ -192,12 +192,8 @@ describe('applied or not yet applied (PSYCHE.md 2.5)', { concurrency: true }, ()
 // four times the entries over the same lines must not cost twice as much. Each side is the fastest of
 // three, so a test file running beside this one does not decide it.
 test('matching published catalog lines to entries grows with the lines, not with lines times entries', () => {
-  const LINES = 200_000;
-  const junk = Array.from({ length: LINES }, (_, i) => `  location: /elsewhere/x${i}/KNOWLEDGE.md`).join('\n');
   const fastest = (entries: number): number => {
-    const locations = Array.from({ length: entries }, (_, i) => `knowledge/e${i}/KNOWLEDGE.md`);
-    const listed = locations.map((l, i) => `- name: e${i}\n  location: /abs/${l}\n  description: |\n    d`);
-    const system = `principle\n\n## knowledge\npreamble\n\n${listed.join('\n')}\n${junk}\n`;
+    const { system, locations } = bigPublishedCatalog(entries, 200_000);
     let best = Infinity;
     for (let run = 0; run < 3; run++) {
       const started = performance.now();
