@@ -28,30 +28,43 @@ export interface CliResult {
   raw: Buffer;
 }
 
-/** Who the child runs as; a child that may not write the shared compile cache runs without it. */
+/** Who the child runs as (a child that may not write the shared compile cache runs without it), and how long it may run. */
 export interface CliUser {
   uid?: number;
   gid?: number;
   compileCache?: boolean;
+  /** Kill the child after this many ms (30 s): a hang fails the test instead of stalling the suite. */
+  limit?: number;
 }
 
-/** Run the real npm bin in a child Node, from the repo root, with SOUL_VAULT_DIR unset unless given. */
+/** Run the real npm bin in a child Node, from the repo root, with SOUL_VAULT_DIR and SOULPRESS_AGENTS unset unless given. */
 export function cli(args: string[], env: Record<string, string> = {}, user: CliUser = {}): Promise<CliResult> {
   // A compile cache shared by the children halves their start-up (most of each run's time).
   const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: path.join(tmpdir(), 'soul-vault-test-compile-cache'), ...process.env, ...env };
-  if (!('SOUL_VAULT_DIR' in env)) delete childEnv['SOUL_VAULT_DIR'];
+  for (const name of ['SOUL_VAULT_DIR', 'SOULPRESS_AGENTS']) if (!(name in env)) delete childEnv[name];
   if (user.compileCache === false) delete childEnv['NODE_COMPILE_CACHE'];
   const ids = user.uid === undefined ? {} : { uid: user.uid, gid: user.gid ?? user.uid };
+  const limit = user.limit ?? 30_000;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, limit);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.on('close', (code) => {
+      clearTimeout(timer);
       const raw = Buffer.concat(out);
-      resolve({ code, stdout: raw.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), raw });
+      const stderr = Buffer.concat(err).toString('utf8');
+      resolve({ code, stdout: raw.toString('utf8'), stderr: killed ? `killed after ${limit / 1000} s (a hang)\n${stderr}` : stderr, raw });
     });
   });
 }

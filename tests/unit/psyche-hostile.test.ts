@@ -6,27 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
 import type { Psyche } from '../../src/core/psyche/index.ts';
-import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BIN } from './helpers.ts';
+import { BIN, cli } from './helpers.ts';
 import { agentOnDisk, bigPublishedCatalog } from './psyche-helpers.ts';
 import type { DiskFiles } from './psyche-helpers.ts';
 
 const STACK_LINE = /^\s{4}at /m;
 
-/** The real bin in a child process, killed after `limit` ms (30 s): a hang fails the test instead of stalling it. */
-function cli(args: string[], env: Record<string, string> = {}, limit = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: path.join(tmpdir(), 'soul-vault-test-compile-cache'), ...process.env, ...env };
-  delete childEnv['SOUL_VAULT_DIR'];
-  if (!('SOULPRESS_AGENTS' in env)) delete childEnv['SOULPRESS_AGENTS'];
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: childEnv, timeout: limit, maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, stdout, stderr: error?.killed ? `killed after ${limit / 1000} s (a hang)\n${stderr}` : stderr });
-    });
-  });
-}
 const cleanups: Array<() => Promise<void>> = [];
 after(async () => {
   for (const c of cleanups) await c();
@@ -39,7 +25,7 @@ async function onDisk(files: DiskFiles, name = 'agent'): Promise<{ root: string;
 }
 
 async function psyche(dir: string, env: Record<string, string> = {}, limit?: number): Promise<{ code: number | null; json: Psyche; stdout: string; stderr: string }> {
-  const r = await cli(['psyche', dir, '--json'], env, limit);
+  const r = await cli(['psyche', dir, '--json'], env, limit === undefined ? {} : { limit });
   assert.notEqual(r.code, null, r.stderr);
   assert.doesNotMatch(r.stderr, STACK_LINE);
   return { ...r, json: JSON.parse(r.stdout) as Psyche };
