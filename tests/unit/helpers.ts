@@ -14,6 +14,9 @@ export const BIN = path.join(ROOT, 'src', 'cli', 'bin', 'soul-vault.ts');
 
 export const fixture = (name: string): string => path.join(FIXTURES, name);
 
+/** A compile cache the tests' child Nodes share: it halves their start-up (most of each short run's time). */
+export const CHILD_COMPILE_CACHE = path.join(tmpdir(), 'soul-vault-test-compile-cache');
+
 export const POINTER_PREFIX = 'At hand, not carried here. Read it when it is needed: soul-vault read ';
 
 export function sha256(data: Uint8Array | string): string {
@@ -39,8 +42,7 @@ export interface CliUser {
 
 /** Run the real npm bin in a child Node, from the repo root, with SOUL_VAULT_DIR and SOULPRESS_AGENTS unset unless given. */
 export function cli(args: string[], env: Record<string, string> = {}, user: CliUser = {}): Promise<CliResult> {
-  // A compile cache shared by the children halves their start-up (most of each run's time).
-  const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: path.join(tmpdir(), 'soul-vault-test-compile-cache'), ...process.env, ...env };
+  const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: CHILD_COMPILE_CACHE, ...process.env, ...env };
   for (const name of ['SOUL_VAULT_DIR', 'SOULPRESS_AGENTS']) if (!(name in env)) delete childEnv[name];
   if (user.compileCache === false) delete childEnv['NODE_COMPILE_CACHE'];
   const ids = user.uid === undefined ? {} : { uid: user.uid, gid: user.gid ?? user.uid };

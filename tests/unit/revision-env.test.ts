@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, POINTER_PREFIX, SAMPLE, sha256, tempDir } from './helpers.ts';
+import { BIN, CHILD_COMPILE_CACHE, POINTER_PREFIX, SAMPLE, sha256, tempDir } from './helpers.ts';
 
 interface Run {
   code: number | null;
@@ -18,7 +18,7 @@ interface Run {
 }
 
 function run(args: string[], cwd: string, env: Record<string, string>): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: path.join(tmpdir(), 'soul-vault-test-compile-cache'), ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: CHILD_COMPILE_CACHE, ...env };
   if (!('SOUL_VAULT_DIR' in env)) delete childEnv['SOUL_VAULT_DIR'];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
