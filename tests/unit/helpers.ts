@@ -36,7 +36,7 @@ export interface CliUser {
   uid?: number;
   gid?: number;
   compileCache?: boolean;
-  /** Kill the child after this many ms (30 s): a hang fails the test instead of stalling the suite. */
+  /** Kill the child after this many ms (60 s, several times the slowest run on a loaded machine): a hang fails the test instead of stalling the suite. */
   limit?: number;
 }
 
@@ -46,7 +46,7 @@ export function cli(args: string[], env: Record<string, string> = {}, user: CliU
   for (const name of ['SOUL_VAULT_DIR', 'SOULPRESS_AGENTS']) if (!(name in env)) delete childEnv[name];
   if (user.compileCache === false) delete childEnv['NODE_COMPILE_CACHE'];
   const ids = user.uid === undefined ? {} : { uid: user.uid, gid: user.gid ?? user.uid };
-  const limit = user.limit ?? 30_000;
+  const limit = user.limit ?? 60_000;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
     const out: Buffer[] = [];

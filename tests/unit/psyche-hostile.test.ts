@@ -178,7 +178,7 @@ describe('class 1: link loops and the applied-marks comparison end, and soon', {
       '.library/custom/up': { link: '..' },
       '.library/custom/s/SKILL.md': '---\nname: s\ndescription: Once.\n---\n',
     });
-    // A loop followed for ever would never end: the bin's 30 s limit fails it.
+    // A loop followed for ever would never end: the bin's time limit (helpers.ts's cli) fails it.
     const { code, json } = await psyche(dir);
     assert.equal(code, 0);
     assert.deepEqual(json.knowledge.map((e) => e.location), ['knowledge/entry/KNOWLEDGE.md']);
