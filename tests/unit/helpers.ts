@@ -31,31 +31,29 @@ export interface CliResult {
   raw: Buffer;
 }
 
-/** Who the child runs as (a child that may not write the shared compile cache runs without it), and how long it may run. */
-export interface CliUser {
+/** How the child runs: as whom (one that may not write the shared compile cache runs without it), where, and for how long. */
+export interface CliOptions {
   uid?: number;
   gid?: number;
   compileCache?: boolean;
+  /** The working folder (the repo root). */
+  cwd?: string;
   /** Kill the child after this many ms (60 s, several times the slowest run on a loaded machine): a hang fails the test instead of stalling the suite. */
   limit?: number;
 }
 
-/** Run the real npm bin in a child Node, from the repo root, with SOUL_VAULT_DIR and SOULPRESS_AGENTS unset unless given. */
-export function cli(args: string[], env: Record<string, string> = {}, user: CliUser = {}): Promise<CliResult> {
+/** Run the real npm bin in a child Node, with SOUL_VAULT_DIR and SOULPRESS_AGENTS unset unless given. */
+export function cli(args: string[], env: Record<string, string> = {}, options: CliOptions = {}): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: CHILD_COMPILE_CACHE, ...process.env, ...env };
   for (const name of ['SOUL_VAULT_DIR', 'SOULPRESS_AGENTS']) if (!(name in env)) delete childEnv[name];
-  if (user.compileCache === false) delete childEnv['NODE_COMPILE_CACHE'];
-  const ids = user.uid === undefined ? {} : { uid: user.uid, gid: user.gid ?? user.uid };
-  const limit = user.limit ?? 60_000;
+  if (options.compileCache === false) delete childEnv['NODE_COMPILE_CACHE'];
+  const ids = options.uid === undefined ? {} : { uid: options.uid, gid: options.gid ?? options.uid };
+  const limit = options.limit ?? 60_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    let killed = false;
-    const timer = setTimeout(() => {
-      killed = true;
-      child.kill('SIGKILL');
-    }, limit);
+    const timer = setTimeout(() => child.kill('SIGKILL'), limit);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (error) => {
@@ -66,7 +64,8 @@ export function cli(args: string[], env: Record<string, string> = {}, user: CliU
       clearTimeout(timer);
       const raw = Buffer.concat(out);
       const stderr = Buffer.concat(err).toString('utf8');
-      resolve({ code, stdout: raw.toString('utf8'), stderr: killed ? `killed after ${limit / 1000} s (a hang)\n${stderr}` : stderr, raw });
+      // child.killed: our timer's kill reached it.
+      resolve({ code, stdout: raw.toString('utf8'), stderr: child.killed ? `killed after ${limit / 1000} s (a hang)\n${stderr}` : stderr, raw });
     });
   });
 }

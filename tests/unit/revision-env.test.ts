@@ -4,32 +4,10 @@
 // the JSON must be byte-identical; every revision must equal a SHA-256 this test computes itself
 // from the files, with node:crypto, without the loader.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, CHILD_COMPILE_CACHE, POINTER_PREFIX, SAMPLE, sha256, tempDir } from './helpers.ts';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], cwd: string, env: Record<string, string>): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: CHILD_COMPILE_CACHE, ...env };
-  if (!('SOUL_VAULT_DIR' in env)) delete childEnv['SOUL_VAULT_DIR'];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { POINTER_PREFIX, SAMPLE, cli, sha256, tempDir } from './helpers.ts';
 
 interface Setting {
   name: string;
@@ -96,7 +74,7 @@ function expectedText(doc: Doc, bundle: Bundle, raw: Buffer): string {
 }
 
 test('every load is byte-identical across time zones, locales, working folders and vault folders, and its revisions are the files’ SHA-256', async () => {
-  const listed = await run(['ls', '--json', '--vault', SAMPLE], scratch, {});
+  const listed = await cli(['ls', '--json', '--vault', SAMPLE], {}, { cwd: scratch });
   assert.equal(listed.code, 0, listed.stderr);
   const members = (JSON.parse(listed.stdout) as { members: { id: string; presets: string[] }[] }).members;
   assert.deepEqual(members.map((m) => m.id).sort(), ['lingtai', 'marlow', 'pippa', 'quill', 'sable']);
@@ -104,7 +82,7 @@ test('every load is byte-identical across time zones, locales, working folders a
   assert.equal(loads.length, 12);
 
   for (const load of loads) {
-    const outputs = await Promise.all(SETTINGS.map((s) => run(['load', ...load, '--harness', 'webui', '--json', ...s.vaultArgs()], s.cwd(), s.env())));
+    const outputs = await Promise.all(SETTINGS.map((s) => cli(['load', ...load, '--harness', 'webui', '--json', ...s.vaultArgs()], s.env(), { cwd: s.cwd() })));
     outputs.forEach((o, i) => assert.equal(o.code, 0, `${load.join(' ')} (${SETTINGS[i]!.name}): ${o.stderr}`));
     for (let i = 1; i < outputs.length; i++) assert.equal(outputs[i]!.stdout, outputs[0]!.stdout, `${load.join(' ')}: ${SETTINGS[i]!.name} differs from ${SETTINGS[0]!.name}`);
 
