@@ -4,6 +4,7 @@
 // build's questions again (every note a load read or looked for, every folder it listed) and
 // comparing digests of the answers; the dev server's watcher names the changed files instead, and
 // from there both take the same path (`touchesAny`, in src/build/site.ts's loadMembers).
+import { createHash } from 'node:crypto';
 import { renderPrompt, touchesAny } from '../core/index.ts';
 import type { Bundle, IdentityDocument } from '../core/index.ts';
 import type { BundleView, MemberView, NoteBase, SiteOptions } from '../data/types.ts';
@@ -30,9 +31,15 @@ export interface Reuse {
 // A document that is its note's text as stored is written without it: a member is kept only when
 // none of its reads changed, so the next build reads the same bytes for that note, and its stored
 // text (the note page's `source`) is the text the load had. Other texts (pointers, instructions with
-// their tokens filled) are written once each. A bundle's prompt is its documents joined, so it is
-// joined again (the core's renderPrompt) rather than kept. At 5k notes that is ~17 MB on disk where
-// the bundles hold ~86 MB of text.
+// their tokens filled) are written once each per member. A bundle's prompt is its documents joined, so
+// it is joined again (the core's renderPrompt) rather than kept. At 5k notes that is ~17 MB on disk
+// where the bundles hold ~86 MB of text.
+//
+// Each member is an entry of its own, and a member kept from the last build is not written again: a
+// rebuild after one edit writes the store's answers and the members the edit reached (kept-file.ts
+// writes only the segments that changed). Its entry carries a digest of the answers it was loaded
+// against, so a member written by another build sharing the folder is never matched with this
+// build's answers.
 const NOTE_TEXT = -1;
 type PackedDocument = Omit<IdentityDocument, 'text'> & { text: number };
 interface PackedMember {
@@ -41,16 +48,21 @@ interface PackedMember {
   view: MemberView;
   /** Each view with its promptText empty. */
   bundles: Array<{ key: string; bundle: Omit<Bundle, 'documents'> & { documents: PackedDocument[] }; view: BundleView }>;
+  texts: string[];
+  /** Digest of the answers to the questions about what it touched, when it was loaded. */
+  answered: string;
 }
-interface Packed {
+interface Answers {
   shape: string;
   answers: Map<string, string>;
-  texts: string[];
-  members: Array<[string, PackedMember]>;
+  /** The members' ids, each kept under memberKey. */
+  members: string[];
 }
+type Entry = Answers | PackedMember;
 
 const FILE = 'soulpress-members';
-const ENTRY = 'last';
+const ANSWERS = 'answers';
+const memberKey = (id: string): string => `member\u0000${id}`;
 
 /**
  * What makes a member's loads and views: the options they read (not the title, search or the rest, so
@@ -62,21 +74,41 @@ function maker(options: SiteOptions): string {
   return `${JSON.stringify([options.vault, options.family ?? null, options.harness, options.prices])} gpt-tokenizer@${versionOf('gpt-tokenizer')} ${code}`;
 }
 
+/** The store's answers by the key each question is about (questionKey), each key's in the order asked. */
+function answersByKey(answers: ReadonlyMap<string, string>): Map<string, Array<[string, string]>> {
+  const out = new Map<string, Array<[string, string]>>();
+  for (const pair of answers) {
+    const key = questionKey(pair[0]);
+    const list = out.get(key);
+    if (list) list.push(pair);
+    else out.set(key, [pair]);
+  }
+  return out;
+}
+
+/** A digest of the answers to the questions about the keys a member touched (sorted: a store's answers are in the order they were asked). */
+function answeredDigest(byKey: ReadonlyMap<string, ReadonlyArray<[string, string]>>, touched: ReadonlySet<string>): string {
+  const mine = [...touched].flatMap((key) => byKey.get(key) ?? []).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(mine)).digest('base64url');
+}
+
 /** The last build's members, kept in its cache folder (none for a null one). */
 export class KeptMembers {
-  private readonly file: KeptFile<Packed>;
+  private readonly file: KeptFile<Entry>;
+  /** The members `reuse` read back, which `save` leaves as the file has them. */
+  private readonly fromFile = new WeakSet<MemberLoad>();
 
-  private constructor(file: KeptFile<Packed>) {
+  private constructor(file: KeptFile<Entry>) {
     this.file = file;
   }
 
   static async open(options: SiteOptions): Promise<KeptMembers> {
-    return new KeptMembers(await KeptFile.open<Packed>(options.cacheDir, FILE, maker(options)));
+    return new KeptMembers(await KeptFile.open<Entry>(options.cacheDir, FILE, maker(options)));
   }
 
   /** What the last build left that this one may keep, with what changed since; null when it left nothing. */
   async reuse(store: MemoStore, notes: ReadonlyMap<string, NoteBase>): Promise<Reuse | null> {
-    const last = this.file.get(ENTRY);
+    const last = this.file.get(ANSWERS) as Answers | undefined;
     if (last === undefined) return null;
     const now = await store.answers();
     const changed = new Set<string>();
@@ -85,25 +117,37 @@ export class KeptMembers {
     // Only members no change reached are read back: their notes' texts come from the store as it is now.
     const members = new Map<string, MemberLoad>();
     const keys = [...changed];
-    for (const [id, member] of last.members) {
+    const byKey = answersByKey(last.answers);
+    for (const id of last.members) {
+      const member = this.file.get(memberKey(id)) as PackedMember | undefined;
+      if (!member) continue;
       const touched = new Set(member.touched);
-      const load = touchesAny(touched, keys) ? null : unpack(member, touched, last.texts, notes);
-      if (load) members.set(id, load);
+      if (touchesAny(touched, keys) || member.answered !== answeredDigest(byKey, touched)) continue;
+      const load = unpack(member, touched, notes);
+      if (!load) continue;
+      this.fromFile.add(load);
+      members.set(id, load);
     }
     return { shape: last.shape, members, changed: keys };
   }
 
   /** Keep this assembly's members, and the store's answers they were loaded from, for the next build. */
   async save(store: MemoStore, notes: ReadonlyMap<string, NoteBase>, shape: string, members: ReadonlyMap<string, MemberLoad>): Promise<void> {
-    const texts: string[] = [];
-    const index = new Map<string, number>();
-    const packed = [...members].map(([id, member]) => [id, pack(member, texts, index, notes)] as [string, PackedMember]);
-    this.file.set(ENTRY, { shape, answers: await store.answers(), texts, members: packed });
+    const answers = await store.answers();
+    const byKey = answersByKey(answers);
+    for (const [id, member] of members) {
+      // A member read back is in the file as it is: marking it used keeps it without writing it again.
+      if (this.fromFile.has(member)) this.file.get(memberKey(id));
+      else this.file.set(memberKey(id), pack(member, byKey, notes));
+    }
+    this.file.set(ANSWERS, { shape, answers, members: [...members.keys()] });
     await this.file.save();
   }
 }
 
-function pack(member: MemberLoad, texts: string[], index: Map<string, number>, notes: ReadonlyMap<string, NoteBase>): PackedMember {
+function pack(member: MemberLoad, byKey: ReadonlyMap<string, ReadonlyArray<[string, string]>>, notes: ReadonlyMap<string, NoteBase>): PackedMember {
+  const texts: string[] = [];
+  const index = new Map<string, number>();
   const text = (doc: IdentityDocument): number => {
     // Mostly the very string the note page holds (the core decodes each note's bytes once), so this compares no characters.
     if (doc.mode === 'whole' && doc.text !== '' && doc.text === notes.get(doc.uri)?.source) return NOTE_TEXT;
@@ -117,16 +161,18 @@ function pack(member: MemberLoad, texts: string[], index: Map<string, number>, n
     view: member.view,
     // Emptied rather than left out, so the view read back has its fields in the same order (pages' cache keys are over its JSON).
     bundles: member.bundles.map(({ key, bundle, view }) => ({ key, bundle: { ...bundle, documents: bundle.documents.map((d) => ({ ...d, text: text(d) })) }, view: { ...view, promptText: '' } })),
+    texts,
+    answered: answeredDigest(byKey, member.touched),
   };
 }
 
 /** The member as it was loaded; null, so it is loaded again, if a note it carries is no longer a note page. */
-function unpack(member: PackedMember, touched: ReadonlySet<string>, texts: readonly string[], notes: ReadonlyMap<string, NoteBase>): MemberLoad | null {
+function unpack(member: PackedMember, touched: ReadonlySet<string>, notes: ReadonlyMap<string, NoteBase>): MemberLoad | null {
   const bundles: MemberLoad['bundles'] = [];
   for (const { key, bundle, view } of member.bundles) {
     const documents: IdentityDocument[] = [];
     for (const doc of bundle.documents) {
-      const text = doc.text === NOTE_TEXT ? notes.get(doc.uri)?.source : texts[doc.text];
+      const text = doc.text === NOTE_TEXT ? notes.get(doc.uri)?.source : member.texts[doc.text];
       if (text === undefined) return null;
       documents.push({ ...doc, text });
     }

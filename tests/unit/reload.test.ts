@@ -11,6 +11,7 @@ import { after, test } from 'node:test';
 import { FsStore } from '../../src/node/index.ts';
 import { memoStore } from '../../src/build/memo-store.ts';
 import { loadSite } from '../../src/build/site.ts';
+import { keptFileOf } from '../../src/node/kept-file.ts';
 import { CHILD_COMPILE_CACHE, fixture } from './helpers.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'soulpress-reload-'));
@@ -179,4 +180,26 @@ test('a build keeps the members no change since the last build reached, and equa
   // Options the members do not read (the title, search) keep them; another harness keeps none.
   assert.equal(buildLoad({ ...options, title: 'another', search: true }).kept.length, members);
   assert.deepEqual(buildLoad({ ...options, harness: 'cli' }).kept, []);
+});
+
+test("a member kept by another build sharing the cache folder is loaded again, not matched with this build's answers", async () => {
+  const root = path.join(work, 'mixed');
+  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
+  const cache = path.join(work, 'mixed-cache');
+  const options = { vault: root, agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: cache, prices: [] };
+  buildLoad(options);
+  // Each member is a kept entry of its own, apart from the answers it was loaded against.
+  const pippa = keptFileOf(cache, 'soulpress-members', 'member\u0000pippa');
+  assert.notEqual(pippa, keptFileOf(cache, 'soulpress-members', 'answers'), 'the test needs them in two files');
+  const before = readFileSync(pippa);
+  appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nedited after the first build\n');
+  assert.ok(!buildLoad(options).kept.includes('pippa'));
+  // Another build, of the vault as it was, wrote its pippa last: this build's answers say pippa is unchanged.
+  writeFileSync(pippa, before);
+  const next = buildLoad(options);
+  assert.ok(!next.kept.includes('pippa'), 'the other build’s pippa was kept');
+  assert.ok(next.kept.includes('quill'));
+  const copy = path.join(work, 'mixed-cold');
+  cpSync(root, copy, { recursive: true });
+  assert.equal(next.site, JSON.stringify(await (await loadSite({ ...options, vault: copy, cacheDir: null })).rendered));
 });

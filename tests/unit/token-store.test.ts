@@ -3,11 +3,12 @@
 // (a member kept whole is not loaded, so its prompt's count is not asked for).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { deserialize, serialize } from 'node:v8';
+import { KEPT_SUFFIX } from '../../src/node/kept-file.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'soulpress-tokens-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,11 +25,12 @@ test("a prompt's count comes from the tails the last build kept", () => {
   const tails = JSON.parse(inProcess(`t.impactTokens.suffixes(texts, '\\n\\n', 'rev-kept')`)) as number[];
   assert.equal(tails.length, TEXTS.length);
   // Mark the kept tails so that a count taken from them can be told from one counted again.
-  const file = path.join(dir, 'soulpress-tokens.v8');
-  const pack = deserialize(readFileSync(file)) as { maker: string; entries: Map<string, unknown> };
-  const keys = [...pack.entries.keys()].filter((k) => k.startsWith('tails\0rev-kept\0'));
+  const folder = path.join(dir, `soulpress-tokens${KEPT_SUFFIX}`);
+  const segments = readdirSync(folder).map((name) => ({ file: path.join(folder, name), pack: deserialize(readFileSync(path.join(folder, name))) as { maker: string; entries: Map<string, unknown> } }));
+  const keys = segments.flatMap(({ file, pack }) => [...pack.entries.keys()].filter((k) => k.startsWith('tails\0rev-kept\0')).map((key) => ({ key, file, pack })));
   assert.equal(keys.length, 1, 'the impacts kept the tails under the prompt revision');
-  pack.entries.set(keys[0]!, [777, ...tails.slice(1)]);
+  const [{ key, file, pack }] = keys as [(typeof keys)[0]];
+  pack.entries.set(key, [777, ...tails.slice(1)]);
   writeFileSync(file, serialize(pack));
   const count = (revision: string): number => (JSON.parse(inProcess(`t.exactTokens.prompt('', '${revision}', [], texts)`)) as { tokens: number }).tokens;
   assert.equal(count('rev-kept'), 777, 'taken from the kept tails');
