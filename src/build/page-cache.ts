@@ -59,10 +59,14 @@ export function noteForKey(note: NoteView): Omit<NoteView, 'html' | 'source' | '
   return named;
 }
 
-/** A bundle as a page key needs it: without its prompt's text, which its revision names (the SHA-256 of the prompt's bytes). */
+/**
+ * A bundle as a page key needs it: without its prompt's text, which its revision names (the SHA-256 of
+ * the prompt's bytes). The text is not read at all: a kept member joins its prompts only when asked.
+ */
 export function bundleForKey(bundle: BundleView): Omit<BundleView, 'promptText'> {
-  const { promptText: _promptText, ...named } = bundle;
-  return named;
+  const named: Record<string, unknown> = {};
+  for (const key of Object.keys(bundle)) if (key !== 'promptText') named[key] = bundle[key as keyof BundleView];
+  return named as Omit<BundleView, 'promptText'>;
 }
 
 /** The key of a page rendered from `props` under this site's layout. Props are not changed once a page has them. */
