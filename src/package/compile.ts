@@ -10,10 +10,18 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
 import { buildClientModules } from './client-modules.ts';
+import { forgetLibInputs, libInputs, libIsFresh, rememberLibInputs } from './lib-inputs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LIB = path.join(ROOT, 'lib');
 
+// Built already from these very sources (lib-inputs.ts): `--force` builds anyway.
+const inputs = libInputs(ROOT);
+if (!process.argv.includes('--force') && libIsFresh(ROOT, inputs)) {
+  console.log('lib/ is up to date with src/ (npm run build:lib -- --force builds it anyway)');
+  process.exit(0);
+}
+forgetLibInputs(ROOT);
 rmSync(LIB, { recursive: true, force: true });
 execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'src/package/tsconfig.json')], { stdio: 'inherit' });
 
@@ -44,3 +52,4 @@ await build({
 });
 
 await buildClientModules(ROOT, path.join(LIB, 'client'));
+rememberLibInputs(ROOT, inputs);
