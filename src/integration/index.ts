@@ -16,7 +16,7 @@ import { ROUTES, routeEntrypoint, routesFor } from './routes.ts';
 import type { RouteEntry } from '../data/urls.ts';
 import { astroConfig, missingIntegrations } from './astro-config.ts';
 import { indexNotes, isNoteIndexFile, writeSearchIndex } from './search-index.ts';
-import { highlightAhead, saveHighlightCache } from '../markdown/shiki.ts';
+import { highlightAhead, highlightCounts, saveHighlightCache } from '../markdown/shiki.ts';
 import { emptyOutDir, guardOutDir, releaseOutDir } from './failed-build.ts';
 import { assetFiles, clearAllButPages, keepableOutDir, pruneOutDir, recordOutDir } from './kept-out-dir.ts';
 import type { KeptOutDir } from './kept-out-dir.ts';
@@ -189,6 +189,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
           logger.info(`search index: ${indexed.pages} pages (${indexed.copied} of the ${indexed.others} pages other than notes read anew)`);
         }
         if (images.line !== null) logger.info(images.line);
+        const code = highlightCounts;
+        if (code.kept + code.ahead + code.here > 0) logger.info(`code blocks highlighted on the main thread (the lessons', and the notes' when no worker renders them): ${code.kept + code.ahead + code.here}, ${code.kept} of them kept from the last build, ${code.ahead} made ahead by the note workers`);
         await saveHighlightCache();
         if (recordIn !== null) await recordOutDir(out, recordIn, pages);
         releaseOutDir();

@@ -105,7 +105,7 @@ export function takeAhead(): { blocks: CodeBlock[]; settle: (elements: readonly 
   };
 }
 
-/** How this thread's highlightCode calls were served since it started: kept from the last build, highlighted ahead on a worker, or here. */
+/** How this thread's highlightCode calls were served since it started: kept from the last build, highlighted ahead on a worker, or here (the build's log says so at its end). */
 export const highlightCounts = { kept: 0, ahead: 0, here: 0 };
 
 /** A fence's code as a highlighted `<figure>`; unknown languages fall back to plain text. */

@@ -55,6 +55,15 @@ test('a rebuild after one edit reuses the unchanged pages and shard, and writes 
   const after = shards('cache');
   assert.equal(after.length, 2, 'the cache keeps only the shards this build used');
   assert.equal(after.filter((s) => before.includes(s)).length, 1, 'the shard without the edited note is reused');
+  // The lessons' code blocks are highlighted once: the rebuild keeps them, and its log says so.
+  const code = (log: string): { blocks: number; kept: number } => {
+    const m = /code blocks highlighted on the main thread [^:]*: (\d+), (\d+) of them kept from the last build/.exec(log);
+    assert.ok(m, 'the build says how it highlighted its code');
+    return { blocks: Number(m[1]), kept: Number(m[2]) };
+  };
+  assert.equal(code(first.log).kept, 0);
+  assert.ok(code(first.log).blocks > 0);
+  assert.ok(code(again.log).kept >= code(first.log).blocks, `kept ${code(again.log).kept} of ${code(first.log).blocks}`);
 });
 
 const inPlace = (log: string): number => (log.match(/\(cached\)/g) ?? []).length;
