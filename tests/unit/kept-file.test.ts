@@ -33,6 +33,10 @@ test('another maker, a file cut short and a file of another format are all an em
   assert.equal((await KeptFile.open<number>(dir, 'counts', 'tokenizer@1')).get('x'), undefined);
   await writeFile(file, Buffer.from([0xff, 0x0f, 0x6f]));
   assert.equal((await KeptFile.open<number>(dir, 'counts', 'tokenizer@1')).get('x'), undefined);
+  // The one file Soulpress 0.2 kept under the same name is removed, not left in the folder for good.
+  await writeFile(path.join(dir, 'counts.v8'), Buffer.alloc(64));
+  await KeptFile.open<number>(dir, 'counts', 'tokenizer@1');
+  assert.deepEqual((await readdir(dir)).sort(), [`counts${KEPT_SUFFIX}`]);
 });
 
 test('a save writes only the files whose entries changed: a set, or an entry the build no longer used', async () => {
