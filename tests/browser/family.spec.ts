@@ -2,8 +2,7 @@
 // its own focusable box), the note column stays in view while the matrix scrolls, and it is captured in
 // light and dark at 375 px.
 import { expect, test } from '@playwright/test';
-
-const SHOTS = 'test-results/screenshots';
+import { capture } from './helpers/capture.ts';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme}, 375 px`, () => {
@@ -25,7 +24,7 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
       expect((await note.boundingBox())!.x).toBe(before);
       await box.evaluate((el) => el.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/family-phone-${scheme}.png`, fullPage: true });
+      await capture(page, `family-phone-${scheme}`, { fullPage: true });
     });
   });
 }

@@ -4,8 +4,8 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { chooseNote } from './helpers/choose-note.ts';
+import { capture } from './helpers/capture.ts';
 
-const SHOTS = 'test-results/screenshots';
 const POINTER_NOTE = 'soul://cwkpippa-shared/core/citing-sources.md';
 const INDEX_NOTE = 'soul://pippa/index/people.md';
 
@@ -97,9 +97,9 @@ test.describe('live preview', () => {
     await expect(cache.locator('[data-slot="share"]')).toHaveText(/^\d+\.\d%$/);
     expect(page.url()).toContain(`flip=${POINTER_NOTE}`);
     await row(page, POINTER_NOTE).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/preview-flip.png` });
+    await capture(page, 'preview-flip');
     await cache.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/preview-cache.png` });
+    await capture(page, 'preview-cache');
 
     // Unchecking goes back to the published bytes and revision.
     await page.getByRole('checkbox', { name: 'Citing sources' }).uncheck();
@@ -130,7 +130,7 @@ test.describe('live preview', () => {
     await expect(page.locator('[data-cache-view]')).toHaveAttribute('data-first-role', 'project');
     expect(page.url()).toContain('preset=code-review');
     await page.locator('tr.doc[data-role="project"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/preview-preset.png` });
+    await capture(page, 'preview-preset');
   });
 
   test('deleting instructions.md in the editor shows identity_document_missing, never a blank page', async ({ page }) => {
@@ -153,7 +153,7 @@ test.describe('live preview', () => {
     await expect(page.locator('tr.doc').first()).toBeVisible();
     await expect(page.locator('[data-cache-view]')).toBeHidden();
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/preview-error.png` });
+    await capture(page, 'preview-error');
 
     await page.getByRole('button', { name: 'Restore note' }).click();
     await expect(box).toBeHidden();
@@ -241,7 +241,7 @@ test.describe('live preview', () => {
     await expect(teammate.getByLabel('Preset', { exact: true })).toHaveValue('research-spike');
     await expect(teammate.getByRole('checkbox', { name: 'Citing sources' })).toBeChecked();
     await expect(teammate.getByRole('checkbox', { name: 'People' })).toBeChecked();
-    await teammate.screenshot({ path: `${SHOTS}/preview-shared.png` });
+    await capture(teammate, 'preview-shared');
     await teammate.context().close();
   });
 
@@ -257,7 +257,7 @@ test.describe('live preview', () => {
     await box.focus();
     await page.keyboard.press('Space');
     await expect(row(page, POINTER_NOTE)).toHaveAttribute('data-mode', 'whole');
-    await page.locator('.live').screenshot({ path: `${SHOTS}/preview-controls.png` });
+    await capture(page.locator('.live'), 'preview-controls');
   });
 
   test('without JavaScript the controls do not show and the page is complete', async ({ browser }) => {
@@ -285,7 +285,7 @@ test.describe('a preview is never mistaken for the published page', () => {
     await expect(page.locator('.preset-nav a[aria-current]')).toHaveCount(1);
     await expect(page.locator('[data-fact-html="preset-card"]')).toHaveText('code-review');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/^https?:\/\/[^/]+\/souls\/pippa\/$/);
-    await page.screenshot({ path: `${SHOTS}/preview-banner.png` });
+    await capture(page, 'preview-banner');
 
     await page.getByRole('button', { name: 'Reset to published' }).click();
     await expect(banner).toBeHidden();
@@ -324,7 +324,7 @@ test.describe('a preview is never mistaken for the published page', () => {
     await expect(page.locator('tr.doc.changed')).toHaveCount(1);
     await expect(page.locator('[data-live-status]')).toContainText('1 row changed');
     await r.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/preview-marks.png` });
+    await capture(page, 'preview-marks');
     await page.getByRole('checkbox', { name: 'Citing sources' }).uncheck();
     await expect(page.locator('tr.doc.changed')).toHaveCount(0);
   });
@@ -347,7 +347,7 @@ test.describe('a preview is never mistaken for the published page', () => {
     await expect(diff.locator('ins', { hasText: 'A line added in the preview.' })).toHaveCount(1);
     await expect(row(page, 'soul://pippa/Pippa.md')).toHaveAttribute('data-changed', 'text changed');
     await diff.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/preview-diff.png` });
+    await capture(page, 'preview-diff');
     await page.getByRole('button', { name: 'Restore note' }).click();
     await expect(diff).toBeHidden();
 
@@ -391,7 +391,7 @@ test.describe('note popovers', () => {
     await expect(tip).toHaveAttribute('role', 'tooltip');
     await expect(tip.locator('.note-popover-title')).not.toBeEmpty();
     await expect(tip.locator('.note-popover-uri')).toHaveText(/^soul:\/\//);
-    await page.screenshot({ path: `${SHOTS}/preview-popover.png` });
+    await capture(page, 'preview-popover');
     await page.keyboard.press('Escape');
     await expect(tip).toBeHidden();
     await expect(trigger).toBeFocused();

@@ -1,10 +1,11 @@
-// Screenshots of the main page kinds in light and dark, plus the basics a person would check:
-// the heading shows, the console stays clean, and the theme toggle flips data-theme.
+// The main page kinds in light and dark, with the basics a person would check: the heading shows, the
+// console stays clean, and the theme toggle flips data-theme. `npm run screenshots` also captures each
+// page, whole, in both schemes, to look at (helpers/capture.ts).
 import { expect, test } from '@playwright/test';
 import type { ConsoleMessage, Page } from '@playwright/test';
+import { capture } from './helpers/capture.ts';
 import { BACKGROUND, switchScheme } from './helpers/scheme.ts';
 
-const SHOTS = 'test-results/screenshots';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -43,9 +44,9 @@ test.describe('light and dark schemes', () => {
         await switchScheme(page, scheme, path);
         // From the top: the edit cost capture below scrolled the page, and sticky parts draw where it stands.
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+        await capture(page, `${name}-${scheme}`, { fullPage: true });
         // A note's edit cost table sits below the note's body: captured on its own too, to be looked at.
-        if (name.startsWith('note')) await page.locator('[data-edit-cost]').screenshot({ path: `${SHOTS}/${name}-edit-cost-${scheme}.png` });
+        if (name.startsWith('note')) await capture(page.locator('[data-edit-cost]'), `${name}-edit-cost-${scheme}`);
       }
       expect(errors).toEqual([]);
     });
@@ -80,7 +81,7 @@ test.describe('small screens', () => {
     await expect(page.locator('h1')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/soul-360.png`, fullPage: false });
+    await capture(page, 'soul-360');
   });
 
   test('the agent page fits 360px without sideways scrolling of the page', async ({ page }) => {
@@ -88,7 +89,7 @@ test.describe('small screens', () => {
     await expect(page.locator('h1')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/agent-360.png`, fullPage: true });
+    await capture(page, 'agent-360', { fullPage: true });
   });
 });
 
@@ -102,7 +103,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('[data-impact-row]').first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.locator('[data-edit-cost]').screenshot({ path: `${SHOTS}/note-edit-cost-375-${scheme}.png` });
+      await capture(page.locator('[data-edit-cost]'), `note-edit-cost-375-${scheme}`);
     });
   });
 }
@@ -142,7 +143,7 @@ test.describe('print', () => {
     await expect(page.locator('[data-prompt-text]')).toBeVisible();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe(BACKGROUND.light);
-    await page.screenshot({ path: `${SHOTS}/soul-print.png`, fullPage: true });
+    await capture(page, 'soul-print', { fullPage: true });
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     await expect(page.locator('.prompt-text details').first()).not.toHaveAttribute('open', '');
   });
