@@ -1,6 +1,6 @@
 // The family map on a phone: the page itself never scrolls sideways (the graph scales, the matrix scrolls in
-// its own focusable box), the note column stays in view while the matrix scrolls, and it is captured in
-// light and dark at 375 px.
+// its own focusable box), the note column stays in view while the matrix scrolls, in light and dark at 375 px
+// (and pictured, under `npm run screenshots`).
 import { expect, test } from '@playwright/test';
 import { capture } from './helpers/capture.ts';
 

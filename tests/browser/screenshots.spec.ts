@@ -35,7 +35,7 @@ test.describe('light and dark schemes', () => {
   test.use({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
 
   for (const { name, path } of PAGES) {
-    test(`${name} renders and is captured in light and dark`, async ({ page }) => {
+    test(`${name} renders in light and dark`, async ({ page }) => {
       const errors = collectErrors(page);
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
