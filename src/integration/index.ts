@@ -190,7 +190,8 @@ export default function soulpress(options: SoulpressOptions = {}): AstroIntegrat
         }
         if (images.line !== null) logger.info(images.line);
         const code = highlightCounts;
-        if (code.kept + code.ahead + code.here > 0) logger.info(`code blocks highlighted on the main thread (the lessons', and the notes' when no worker renders them): ${code.kept + code.ahead + code.here}, ${code.kept} of them kept from the last build, ${code.ahead} made ahead by the note workers`);
+        const blocks = code.kept + code.ahead + code.here;
+        if (blocks > 0) logger.info(`code blocks highlighted on the main thread (the lessons', and the notes' when no worker renders them): ${blocks}, ${code.kept} of them kept from the last build, ${code.ahead} made ahead by the note workers`);
         await saveHighlightCache();
         if (recordIn !== null) await recordOutDir(out, recordIn, pages);
         releaseOutDir();

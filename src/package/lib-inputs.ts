@@ -10,21 +10,13 @@ import path from 'node:path';
 
 const STAMP = 'node_modules/.cache/soulpress/lib-inputs';
 /** What a finished build leaves in lib/: a stamp whose lib/ lost one of these is not trusted. */
-const OUTPUTS = ['integration/index.js', 'core/index.js', 'node/index.js', 'bin/soul-vault.js', 'bin/soulpress.js', 'client/live-start.js'];
+export const LIB_OUTPUTS = ['integration/index.js', 'core/index.js', 'node/index.js', 'bin/soul-vault.js', 'bin/soulpress.js', 'client/live-start.js'];
 
 export function libInputs(root: string): string {
   const hash = createHash('sha256');
   const src = path.join(root, 'src');
-  for (const name of readdirSync(src, { recursive: true, encoding: 'utf8' }).sort()) {
-    const file = path.join(src, name);
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file);
-    } catch {
-      continue; // a folder
-    }
-    hash.update(`src/${name}\0`).update(bytes).update('\0');
-  }
+  const files = readdirSync(src, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(src, path.join(e.parentPath, e.name)));
+  for (const name of files.sort()) hash.update(`src/${name}\0`).update(readFileSync(path.join(src, name))).update('\0');
   for (const name of ['package.json', 'tsconfig.json', 'node_modules/.package-lock.json']) {
     hash.update(`${name}\0`);
     if (existsSync(path.join(root, name))) hash.update(readFileSync(path.join(root, name)));
@@ -36,7 +28,7 @@ export function libInputs(root: string): string {
 /** Whether lib/ was built from `inputs` and is whole. */
 export function libIsFresh(root: string, inputs: string): boolean {
   const stamp = path.join(root, STAMP);
-  return existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs && OUTPUTS.every((f) => existsSync(path.join(root, 'lib', f)));
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs && LIB_OUTPUTS.every((f) => existsSync(path.join(root, 'lib', f)));
 }
 
 /** Forget the stamp before lib/ is emptied, so a build cut short is never taken for a finished one. */

@@ -19,6 +19,9 @@ import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { ROOT, astroBuild, cleanup, listFiles, readPage, tmp } from './helpers/dist.ts';
 import type { BuildResult } from './helpers/dist.ts';
+import { composePsyche, composeWith } from '../../src/core/psyche/index.ts';
+import { applyReal, composeSnapshot, snapshotStore } from '../../src/preview/agent-snapshot.ts';
+import { FsAgentStore } from '../../src/node/index.ts';
 
 const work = tmp('agents-hostile');
 after(() => cleanup(work));
@@ -280,9 +283,6 @@ test('no byte of the build machine (environment, /etc/passwd, host folders) appe
 
   // Sizes are LingTai's: the page and its preview (the snapshot composed again) give each section the
   // bytes of the real composition, stand-ins and all.
-  const { composePsyche, composeWith } = await import('../../src/core/psyche/index.ts');
-  const { applyReal, snapshotStore } = await import('../../src/preview/agent-snapshot.ts');
-  const { FsAgentStore } = await import('../../src/node/index.ts');
   for (const id of ['pins', 'linked']) {
     const snap = JSON.parse(all.get(`data/agents/${id}.json`)!);
     const again = await composeWith({ store: snapshotStore(snap), agent: id, published: snap.published, catalogs: snap.catalogs });
@@ -305,9 +305,6 @@ test('loops, 2 GiB files and names that are not UTF-8: each agent has its page',
   assert.doesNotMatch(huge, /not valid UTF-8/);
   assert.match(huge, /system\.md is too large to read as text \(2,147,483,648 bytes\): applied marks are not shown/);
   // The preview, which has digests and never the file, composes the same problems.
-  const { composeSnapshot, snapshotStore } = await import('../../src/preview/agent-snapshot.ts');
-  const { composePsyche } = await import('../../src/core/psyche/index.ts');
-  const { FsAgentStore } = await import('../../src/node/index.ts');
   const snap = JSON.parse(readPage(out, 'data/agents/huge.json'));
   const preview = await composeSnapshot(snapshotStore(snap), snap, false);
   assert.deepEqual(preview.psyche.problems, (await composePsyche({ store: new FsAgentStore(path.join(agents, 'huge')), agent: 'huge' })).psyche.problems);
@@ -318,9 +315,6 @@ test('loops, 2 GiB files and names that are not UTF-8: each agent has its page',
 
 test('unedited, the preview composes the published page’s owner error, code and message', async () => {
   assert.equal(run.status, 0);
-  const { composePsyche } = await import('../../src/core/psyche/index.ts');
-  const { composeSnapshot, snapshotStore } = await import('../../src/preview/agent-snapshot.ts');
-  const { FsAgentStore } = await import('../../src/node/index.ts');
   const seen: string[] = [];
   for (const id of ['badjson', 'badptr', 'badutf']) {
     const real = (await composePsyche({ store: new FsAgentStore(path.join(agents, id)), agent: id })).psyche.owner_error!;
@@ -331,7 +325,6 @@ test('unedited, the preview composes the published page’s owner error, code an
     assert.deepEqual(preview.psyche.owner_error, real, id);
     assert.deepEqual(preview.ownerError && { code: preview.ownerError.code, message: preview.ownerError.message }, real, id);
     // What the worker composed before issue 23: the stand-in's own words (the bug this test is for).
-    const { composeWith } = await import('../../src/core/psyche/index.ts');
     const bare = await composeWith({ store: snapshotStore(snap), agent: id, published: snap.published, catalogs: snap.catalogs });
     if (id === 'badjson' || id === 'badptr') assert.notEqual(bare.psyche.owner_error?.message, real.message, `${id}: the stand-in alone says the same`);
     // Once the reader edits the document, the preview's words are its own again (the stand-in's).

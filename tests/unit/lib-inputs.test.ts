@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { forgetLibInputs, libInputs, libIsFresh, rememberLibInputs } from '../../src/package/lib-inputs.ts';
+import { LIB_OUTPUTS, forgetLibInputs, libInputs, libIsFresh, rememberLibInputs } from '../../src/package/lib-inputs.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'soulpress-lib-inputs-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -19,7 +19,7 @@ test('lib/ is fresh only for the inputs it was built from, and only while whole'
   write('package.json', '{}');
   write('tsconfig.json', '{}');
   write('node_modules/.package-lock.json', '{"packages":{}}');
-  for (const f of ['integration/index.js', 'core/index.js', 'node/index.js', 'bin/soul-vault.js', 'bin/soulpress.js', 'client/live-start.js']) write(`lib/${f}`, '');
+  for (const f of LIB_OUTPUTS) write(`lib/${f}`, '');
   const built = libInputs(root);
   assert.equal(libIsFresh(root, built), false, 'never built');
   rememberLibInputs(root, built);
