@@ -8,10 +8,15 @@ const PORT = Number(process.env['SOULPRESS_TEST_PORT'] ?? 4329);
 export default defineConfig({
   testDir: 'tests/browser',
   outputDir: 'test-results/playwright',
+  // Two workers on the two cores: each test file runs in one worker, so the accessibility walk (which
+  // keeps the CPU busy) runs beside the other files, whose waits for the network to go quiet and for
+  // dev servers to reload would otherwise leave a core idle. On a shared CPU a page takes longer to
+  // reach the state a test waits for, hence the longer wait than Playwright's default 5 s.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: [['list']],
   timeout: 30_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',
