@@ -60,9 +60,10 @@ interface Answers {
 }
 type Entry = Answers | PackedMember;
 
-const FILE = 'soulpress-members';
-const ANSWERS = 'answers';
-const memberKey = (id: string): string => `member\u0000${id}`;
+/** The kept file's name, the key of the store's answers in it, and the key of each member. */
+export const KEPT_MEMBERS = 'soulpress-members';
+export const ANSWERS = 'answers';
+export const memberKey = (id: string): string => `member\u0000${id}`;
 
 /**
  * What makes a member's loads and views: the options they read (not the title, search or the rest, so
@@ -103,7 +104,7 @@ export class KeptMembers {
   }
 
   static async open(options: SiteOptions): Promise<KeptMembers> {
-    return new KeptMembers(await KeptFile.open<Entry>(options.cacheDir, FILE, maker(options)));
+    return new KeptMembers(await KeptFile.open<Entry>(options.cacheDir, KEPT_MEMBERS, maker(options)));
   }
 
   /** What the last build left that this one may keep, with what changed since; null when it left nothing. */

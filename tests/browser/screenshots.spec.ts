@@ -6,7 +6,6 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { capture } from './helpers/capture.ts';
 import { BACKGROUND, switchScheme } from './helpers/scheme.ts';
 
-
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'lesson', path: '/lessons/the-load-order/' },

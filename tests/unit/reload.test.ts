@@ -12,11 +12,30 @@ import { FsStore } from '../../src/node/index.ts';
 import { memoStore } from '../../src/build/memo-store.ts';
 import { loadSite } from '../../src/build/site.ts';
 import { keptFileOf } from '../../src/node/kept-file.ts';
+import { ANSWERS, KEPT_MEMBERS, memberKey } from '../../src/build/kept-members.ts';
 import { CHILD_COMPILE_CACHE, fixture } from './helpers.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'soulpress-reload-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 const decode = (b: Uint8Array | null): string | null => (b === null ? null : new TextDecoder().decode(b));
+
+/** The options every load below shares, with no cache folder: each test names its vault (and a build's folder). */
+const LOAD = { agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: null, prices: [] };
+
+/** A copy of the sample family under `name`. */
+function sampleCopy(name: string): string {
+  const root = path.join(work, name);
+  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
+  return root;
+}
+
+let copies = 0;
+/** The site a cold load of the files under `root` gives, as JSON: loaded from a copy, so no earlier load of `root` is reused. */
+async function coldSite(root: string): Promise<string> {
+  const copy = path.join(work, `cold-${copies++}`);
+  cpSync(root, copy, { recursive: true });
+  return JSON.stringify(await (await loadSite({ ...LOAD, vault: copy })).rendered);
+}
 
 /** Each kind of change, made under `root`: the keys it changed, and which members it reaches in the sample family. */
 interface Step {
@@ -67,9 +86,8 @@ test('forget(key) drops a changed file and the listings above it, and nothing el
 });
 
 test('a reload with the changed keys shows an edit, a new note and a removed one', async () => {
-  const root = path.join(work, 'site');
-  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
-  const options = { vault: root, agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: null, prices: [] };
+  const root = sampleCopy('site');
+  const options = { ...LOAD, vault: root };
   const first = await (await loadSite(options)).rendered;
   const curiosity = 'soul://pippa/core/curiosity.md';
   const revision = first.bundles.find((b) => b.key === 'pippa')!.revision;
@@ -93,21 +111,14 @@ test('a reload with the changed keys shows an edit, a new note and a removed one
 });
 
 test('after each kind of change a reload equals a cold load of the same files, and keeps the members no change reached', async () => {
-  const root = path.join(work, 'same');
-  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
-  const base = { agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: null, prices: [] };
-  let copies = 0;
-  const cold = async (): Promise<string> => {
-    const copy = path.join(work, `cold-${copies++}`);
-    cpSync(root, copy, { recursive: true });
-    return JSON.stringify(await (await loadSite({ ...base, vault: copy })).rendered);
-  };
-  let last = await (await loadSite({ ...base, vault: root })).rendered;
+  const root = sampleCopy('same');
+  const options = { ...LOAD, vault: root };
+  let last = await (await loadSite(options)).rendered;
   const bundle = (site: typeof last, key: string) => site.bundles.find((b) => b.key === key)!;
   for (const step of steps(root)) {
     const changed = step.change();
-    const next = await (await loadSite({ ...base, vault: root }, { changed })).rendered;
-    assert.equal(JSON.stringify(next), await cold(), `${step.what}: the reload differs from a cold load`);
+    const next = await (await loadSite(options, { changed })).rendered;
+    assert.equal(JSON.stringify(next), await coldSite(root), `${step.what}: the reload differs from a cold load`);
     for (const key of step.kept) assert.equal(bundle(next, key), bundle(last, key), `${step.what}: ${key} was loaded again`);
     for (const key of step.redone) assert.notEqual(bundle(next, key), bundle(last, key), `${step.what}: ${key} was kept`);
     step.check?.(next);
@@ -117,26 +128,23 @@ test('after each kind of change a reload equals a cold load of the same files, a
   const curiosity = path.join(root, 'pippa/core/curiosity.md');
   const good = readFileSync(curiosity);
   writeFileSync(curiosity, Buffer.from([0xff, 0xfe, 0x41]));
-  await assert.rejects(loadSite({ ...base, vault: root }, { changed: ['pippa/core/curiosity.md'] }).then((l) => l.rendered), /curiosity/);
+  await assert.rejects(loadSite(options, { changed: ['pippa/core/curiosity.md'] }).then((l) => l.rendered), /curiosity/);
   writeFileSync(curiosity, good);
-  const fixed = await (await loadSite({ ...base, vault: root }, { changed: ['pippa/core/curiosity.md'] })).rendered;
-  assert.equal(JSON.stringify(fixed), await cold());
+  const fixed = await (await loadSite(options, { changed: ['pippa/core/curiosity.md'] })).rendered;
+  assert.equal(JSON.stringify(fixed), await coldSite(root));
 });
 
 test('two edits in quick succession: the second reload, started before the first has loaded, shows both', async () => {
-  const root = path.join(work, 'quick');
-  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
-  const base = { agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: null, prices: [] };
-  await (await loadSite({ ...base, vault: root })).rendered;
+  const root = sampleCopy('quick');
+  const options = { ...LOAD, vault: root };
+  await (await loadSite(options)).rendered;
   appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nfirst edit\n');
-  const first = loadSite({ ...base, vault: root }, { changed: ['pippa/core/curiosity.md'] });
+  const first = loadSite(options, { changed: ['pippa/core/curiosity.md'] });
   appendFileSync(path.join(root, 'quill/instructions.md'), '\nsecond edit\n');
-  const second = loadSite({ ...base, vault: root }, { changed: ['quill/instructions.md'] });
+  const second = loadSite(options, { changed: ['quill/instructions.md'] });
   await (await first).rendered;
   const site = await (await second).rendered;
-  const copy = path.join(work, 'quick-cold');
-  cpSync(root, copy, { recursive: true });
-  assert.equal(JSON.stringify(site), JSON.stringify(await (await loadSite({ ...base, vault: copy })).rendered));
+  assert.equal(JSON.stringify(site), await coldSite(root));
   assert.match(site.bundles.find((b) => b.key === 'pippa')!.promptText, /first edit/);
   assert.match(site.bundles.find((b) => b.key === 'quill')!.promptText, /second edit/);
 });
@@ -153,26 +161,19 @@ process.stdout.write(JSON.stringify(loaded.kept) + '\\n' + JSON.stringify(await 
 }
 
 test('a build keeps the members no change since the last build reached, and equals a cold load', async () => {
-  const root = path.join(work, 'builds');
-  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
-  const options = { vault: root, agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: path.join(work, 'builds-cache'), prices: [] };
-  let copies = 0;
-  const cold = async (): Promise<string> => {
-    const copy = path.join(work, `builds-cold-${copies++}`);
-    cpSync(root, copy, { recursive: true });
-    return JSON.stringify(await (await loadSite({ ...options, vault: copy, cacheDir: null })).rendered);
-  };
+  const root = sampleCopy('builds');
+  const options = { ...LOAD, vault: root, cacheDir: path.join(work, 'builds-cache') };
   assert.deepEqual(buildLoad(options).kept, [], 'the first build has nothing to keep');
   const unchanged = buildLoad(options);
   assert.deepEqual(unchanged.kept.sort(), ['lingtai', 'marlow', 'pippa', 'quill', 'sable'].sort(), 'nothing changed: every member is kept');
-  assert.equal(unchanged.site, await cold());
+  assert.equal(unchanged.site, await coldSite(root));
   let members = 0;
   for (const step of steps(root)) {
     step.change();
     const next = buildLoad(options);
     const site = JSON.parse(next.site) as { souls: unknown[]; guests: unknown[] };
     members = site.souls.length + site.guests.length;
-    assert.equal(next.site, await cold(), `${step.what}: the build differs from a cold load`);
+    assert.equal(next.site, await coldSite(root), `${step.what}: the build differs from a cold load`);
     for (const key of step.kept) assert.ok(next.kept.includes(key), `${step.what}: ${key} was loaded again`);
     for (const key of step.redone) assert.ok(!next.kept.includes(key), `${step.what}: ${key} was kept`);
     step.check?.(JSON.parse(next.site) as Parameters<NonNullable<Step['check']>>[0]);
@@ -183,14 +184,13 @@ test('a build keeps the members no change since the last build reached, and equa
 });
 
 test("a member kept by another build sharing the cache folder is loaded again, not matched with this build's answers", async () => {
-  const root = path.join(work, 'mixed');
-  cpSync(path.join(import.meta.dirname, '../../content/vaults'), root, { recursive: true });
+  const root = sampleCopy('mixed');
   const cache = path.join(work, 'mixed-cache');
-  const options = { vault: root, agents: path.join(work, 'no-agents'), harness: 'webui', title: 't', search: false, historyDepth: 0, cacheDir: cache, prices: [] };
+  const options = { ...LOAD, vault: root, cacheDir: cache };
   buildLoad(options);
   // Each member is a kept entry of its own, apart from the answers it was loaded against.
-  const pippa = keptFileOf(cache, 'soulpress-members', 'member\u0000pippa');
-  assert.notEqual(pippa, keptFileOf(cache, 'soulpress-members', 'answers'), 'the test needs them in two files');
+  const pippa = keptFileOf(cache, KEPT_MEMBERS, memberKey('pippa'));
+  assert.notEqual(pippa, keptFileOf(cache, KEPT_MEMBERS, ANSWERS), 'the test needs them in two files');
   const before = readFileSync(pippa);
   appendFileSync(path.join(root, 'pippa/core/curiosity.md'), '\nedited after the first build\n');
   assert.ok(!buildLoad(options).kept.includes('pippa'));
@@ -199,7 +199,5 @@ test("a member kept by another build sharing the cache folder is loaded again, n
   const next = buildLoad(options);
   assert.ok(!next.kept.includes('pippa'), 'the other build’s pippa was kept');
   assert.ok(next.kept.includes('quill'));
-  const copy = path.join(work, 'mixed-cold');
-  cpSync(root, copy, { recursive: true });
-  assert.equal(next.site, JSON.stringify(await (await loadSite({ ...options, vault: copy, cacheDir: null })).rendered));
+  assert.equal(next.site, await coldSite(root));
 });
