@@ -8,6 +8,7 @@ import type { ShareCard } from '../render/share-card.ts';
 import { fontsFor } from './og-fonts.ts';
 import { versionOf } from '../node/package-version.ts';
 import { PNG_ENCODER, encodePng } from './png.ts';
+import { keepRasteriserMemory } from '../node/rasteriser-memory.ts';
 
 export { OG_HEIGHT, OG_WIDTH };
 
@@ -22,8 +23,13 @@ function cardText(card: ShareCard, siteTitle: string): string {
 // Satori and resvg are loaded by the thread that first draws (about 80 ms): in a build that is the share
 // image worker (share-images.ts), so the main thread, which only takes the bytes, never loads them.
 let modules: Promise<{ satori: typeof import('satori').default; Resvg: typeof import('@resvg/resvg-js').Resvg }> | undefined;
-const drawer = (): NonNullable<typeof modules> =>
-  (modules ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(([s, r]) => ({ satori: s.default, Resvg: r.Resvg })));
+const drawer = (): NonNullable<typeof modules> => {
+  if (modules === undefined) {
+    keepRasteriserMemory();
+    modules = Promise.all([import('satori'), import('@resvg/resvg-js')]).then(([s, r]) => ({ satori: s.default, Resvg: r.Resvg }));
+  }
+  return modules;
+};
 
 /** The characters no installed font covers, each named once per build. */
 const warned = new Set<string>();

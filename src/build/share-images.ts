@@ -17,6 +17,7 @@ import { agentParam, presetParam } from '../data/urls.ts';
 import { imagePaths, ogImage } from './og-image.ts';
 import type { ImageProps } from './og-image.ts';
 import { workerEnv } from '../node/worker-env.ts';
+import { keepRasteriserMemory } from '../node/rasteriser-memory.ts';
 
 /** The routes that draw a share image, each beside its page. */
 export type ShareRoute = 'soul' | 'preset' | 'guest' | 'agent';
@@ -179,6 +180,8 @@ function drawCards(jobs: readonly DrawJob[]): { results: Map<string, Promise<Uin
     for (const worker of workers) void worker.terminate();
   };
   const start = (): void => {
+    // The worker loads resvg, whose allocator reads its settings from the process's environment.
+    keepRasteriserMemory();
     const worker = new Worker(new URL(WORKER, import.meta.url), { env: workerEnv() });
     workers.add(worker);
     started++;
