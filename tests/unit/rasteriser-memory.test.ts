@@ -53,7 +53,7 @@ test('a card drawn in place (the dev server) gets the same settings', () => {
 });
 
 test('settings the user gave are kept', () => {
-  const options = allocatorOptions('build', { MIMALLOC_PURGE_DELAY: '25', MIMALLOC_ALLOW_LARGE_OS_PAGES: '0' });
+  const options = allocatorOptions('in place', { MIMALLOC_PURGE_DELAY: '25', MIMALLOC_ALLOW_LARGE_OS_PAGES: '0' });
   assert.equal(options.get('purge_delay'), '25');
   assert.equal(options.get('allow_large_os_pages'), '0');
 });
