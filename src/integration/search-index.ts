@@ -17,7 +17,7 @@ import type { NoteView } from '../data/types.ts';
 import { noteIndexPath, noteParam, notePath, NOTES_PATH, PAGES_INDEX_PATH, pageKind, NOTE_INDEXES_PATH } from '../data/urls.ts';
 import { shardsOf } from '../data/search-shards.ts';
 import { KeptFile } from '../node/kept-file.ts';
-import { canLowerThreads, lowerChildren } from '../node/low-priority.ts';
+import { canLowerThreads, childProcesses, lowerChildren } from '../node/low-priority.ts';
 import { sourceDigest, versionOf } from '../node/package-version.ts';
 import { esc } from '../render/escape.ts';
 import { searchCopyBytes } from './search-copy.ts';
@@ -87,8 +87,27 @@ type Pagefind = typeof import('pagefind');
 
 const lanes: Lane[] = [];
 
+/**
+ * Stop the indexers when this process exits: a build that fails while they are indexing gives them no
+ * build:done, and an indexer answering on a pipe this process had closed printed a Rust panic and a
+ * backtrace under the build's own error. They are killed before any pipe closes (found by name, as
+ * lowerIndexer finds them): the package's close() shuts the pipes first, and an indexer that wrote in
+ * between still panicked. close() then covers a system without /proc.
+ */
+const stopAtExit = (): void => {
+  for (const pid of childProcesses('pagefind')) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  for (const at of lanes) void at.pagefind.close();
+};
+
 /** Lane `k`, its module imported the first time it is asked for. */
 async function lane(k: number): Promise<Lane> {
+  if (lanes.length === 0) process.once('exit', stopAtExit);
   if (lanes[k] === undefined) {
     const pagefind = (k === 0 ? await import('pagefind') : await import(`${import.meta.resolve('pagefind')}?lane=${k}`)) as Pagefind;
     lanes[k] ??= { pagefind, lowered: false };

@@ -17,6 +17,8 @@ test('another vault with the sample lessons fails, naming the embed and the fix'
   const output = run.stdout + run.stderr;
   assert.match(output, /<LoadOrder soul="pippa" \/> in \/lessons\/[a-z-]+\/: no soul or guest "pippa" in family tiny/);
   assert.match(output, /set SOULPRESS_LESSONS to your own lessons folder/);
+  // Pagefind's indexers were running: they are stopped with the build, not left to panic on a closed pipe.
+  assert.doesNotMatch(output, /panicked|stack backtrace|Pagefind backend closed/);
   assert.equal(exists(path.join(outDir, 'souls/ada/index.html')), false, 'no page of a failed build is left');
 });
 
