@@ -105,9 +105,15 @@ const stopAtExit = (): void => {
   for (const at of lanes) void at.pagefind.close();
 };
 
+let stopsAtExit = false;
+
 /** Lane `k`, its module imported the first time it is asked for. */
 async function lane(k: number): Promise<Lane> {
-  if (lanes.length === 0) process.once('exit', stopAtExit);
+  // Once per process: the first lanes are asked for together, before any is in `lanes`.
+  if (!stopsAtExit) {
+    stopsAtExit = true;
+    process.once('exit', stopAtExit);
+  }
   if (lanes[k] === undefined) {
     const pagefind = (k === 0 ? await import('pagefind') : await import(`${import.meta.resolve('pagefind')}?lane=${k}`)) as Pagefind;
     lanes[k] ??= { pagefind, lowered: false };
