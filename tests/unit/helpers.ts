@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MemoryStore } from '../../src/core/index.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,6 +13,9 @@ export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
 export const BIN = path.join(ROOT, 'src', 'cli', 'bin', 'soul-vault.ts');
 
 export const fixture = (name: string): string => path.join(FIXTURES, name);
+
+/** A module under src/ as a quoted file URL, to import in a script a child Node runs. */
+export const srcImport = (file: string): string => JSON.stringify(pathToFileURL(path.join(ROOT, 'src', file)).href);
 
 /** A compile cache the tests' child Nodes share: it halves their start-up (most of each short run's time). */
 export const CHILD_COMPILE_CACHE = path.join(tmpdir(), 'soul-vault-test-compile-cache');

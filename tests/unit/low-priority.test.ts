@@ -13,6 +13,7 @@ import { closeIndexers, indexNotes } from '../../src/integration/search-index.ts
 import { renderNote } from '../../src/markdown/render-note.ts';
 import type { NoteView } from '../../src/data/types.ts';
 import { shardsOf } from '../../src/data/search-shards.ts';
+import { srcImport } from './helpers.ts';
 
 after(() => closeIndexers());
 
@@ -74,7 +75,7 @@ test('the helpers run HELPER_NICE steps below the build\'s own priority, up to t
   // The lowered `sleep` outlives the script, which leaves it to this test to read and end.
   const script = [
     `import { spawn } from 'node:child_process';`,
-    `import { helperNice, lowerChildren } from ${JSON.stringify(new URL('../../src/node/low-priority.ts', import.meta.url).href)};`,
+    `import { helperNice, lowerChildren } from ${srcImport('node/low-priority.ts')};`,
     `const child = spawn('sleep', ['30'], { stdio: 'ignore', detached: true });`,
     `await new Promise((resolve) => child.once('spawn', resolve));`,
     `lowerChildren('sleep');`,
@@ -156,8 +157,8 @@ test('where the pagefind package cannot be loaded a second time, the first lane 
       `import { readFileSync } from 'node:fs';`,
       `import path from 'node:path';`,
       `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`,
-      `const { closeIndexers, indexNotes } = await import(${JSON.stringify(new URL('../../src/integration/search-index.ts', import.meta.url).href)});`,
-      `const { childProcesses } = await import(${JSON.stringify(new URL('../../src/node/low-priority.ts', import.meta.url).href)});`,
+      `const { closeIndexers, indexNotes } = await import(${srcImport('integration/search-index.ts')});`,
+      `const { childProcesses } = await import(${srcImport('node/low-priority.ts')});`,
       `const cacheDir = ${JSON.stringify(cacheDir)};`,
       `const notes = JSON.parse(readFileSync(path.join(cacheDir, 'notes.json'), 'utf8'));`,
       `const folders = await indexNotes(notes, path.join(cacheDir, 'work'), cacheDir);`,

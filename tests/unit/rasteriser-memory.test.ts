@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { SAMPLE } from './helpers.ts';
+import { SAMPLE, srcImport as src } from './helpers.ts';
 
-const src = (file: string): string => JSON.stringify(new URL(`../../src/${file}`, import.meta.url).href);
 const SETTINGS = ['MIMALLOC_PURGE_DELAY', 'MIMALLOC_ALLOW_LARGE_OS_PAGES'];
 
 /** The options resvg's mimalloc reports in a process that draws a card as `how` says, under the extra `env`. */

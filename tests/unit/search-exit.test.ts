@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-
-const src = (file: string): string => JSON.stringify(new URL(`../../src/${file}`, import.meta.url).href);
+import { srcImport as src } from './helpers.ts';
 
 test('a process that dies while its notes are being indexed leaves no indexer to panic', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'soulpress-search-exit-'));
@@ -21,13 +20,13 @@ test('a process that dies while its notes are being indexed leaves no indexer to
        void indexNotes(notes, ${JSON.stringify(path.join(work, 'notes'))}, ${JSON.stringify(work)});
        // Fail once the first indexer has worked on the notes for 0.2 s of CPU, as a page that throws mid-build
        // does: it has documents in hand to answer for. (Without /proc to read that from, it fails at once.)
-       const { childProcesses } = await import(${src('node/low-priority.ts')});
-       const { existsSync, readFileSync } = await import('node:fs');
-       const ticks = (pid) => { const f = readFileSync('/proc/' + pid + '/stat', 'utf8').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); };
+       const { childProcesses, procStat } = await import(${src('node/low-priority.ts')});
+       const { existsSync } = await import('node:fs');
        const started = Date.now();
        while (existsSync('/proc/self/stat') && Date.now() - started < 20_000) {
          const [pid] = childProcesses('pagefind');
-         if (pid !== undefined && ticks(pid) >= 20) break;
+         const fields = pid === undefined ? null : procStat('/proc/' + pid + '/stat')?.fields;
+         if (fields && Number(fields[11]) + Number(fields[12]) >= 20) break;
          await new Promise((r) => setTimeout(r, 5));
        }
        console.error('the build failed');
