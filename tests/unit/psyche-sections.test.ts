@@ -189,8 +189,10 @@ describe('applied or not yet applied (PSYCHE.md 2.5)', { concurrency: true }, ()
 // A published catalog's absolute locations are matched to the directory's entries by suffix lookups,
 // so the work grows with the lines, not with lines times entries (a quadratic match took 37 s on a
 // laptop for a million lines against 4,000 entries). Judged by how the time grows, not by a time:
-// four times the entries over the same lines must not cost twice as much. Each side is the fastest of
-// three, so a test file running beside this one does not decide it.
+// sixteen times the entries over the same lines must not cost four times as much (a match per line
+// and entry would cost about sixteen times). Each side is the fastest of three, so a test file
+// running beside this one does not decide it; at four times the entries and a 2x line, one slow
+// run on a loaded CI machine did.
 test('matching published catalog lines to entries grows with the lines, not with lines times entries', () => {
   const fastest = (entries: number): number => {
     const { system, locations } = bigPublishedCatalog(entries, 200_000);
@@ -205,6 +207,6 @@ test('matching published catalog lines to entries grows with the lines, not with
     return best;
   };
   const few = fastest(1_000);
-  const many = fastest(4_000);
-  assert.ok(many < 2 * few, `1,000 entries: ${Math.round(few)} ms; 4,000: ${Math.round(many)} ms`);
+  const many = fastest(16_000);
+  assert.ok(many < 4 * few, `1,000 entries: ${Math.round(few)} ms; 16,000: ${Math.round(many)} ms`);
 });
