@@ -5,7 +5,7 @@
 // `data-start`) when the reader opens the panel; without JavaScript none of this shows.
 import { agentWorker } from './agent-worker.ts';
 import type { WorkerReply, WorkerRequest } from './agent-worker.ts';
-import { fill, startPreview } from './preview-page.ts';
+import { fill, readsInto, startPreview } from './preview-page.ts';
 import { linkWorker } from './worker-link.ts';
 import type { Unnumbered } from './worker-link.ts';
 
@@ -36,8 +36,9 @@ startPreview('[data-agent-live]', 'The published composition is complete.', asyn
     page.dataset.rejected = p.rejected;
     status.textContent = p.status;
   };
+  const reading = readsInto(editor);
   const showFile = async (): Promise<void> => {
-    const reply = await worker.ask({ op: 'read', path: select.value });
+    const reply = await reading(worker.ask({ op: 'read', path: select.value }));
     editor.value = 'text' in reply ? reply.text : '';
   };
 

@@ -6,7 +6,7 @@
 import type { Mode } from '../core/index.ts';
 import { liveWorker, other } from './live-worker.ts';
 import type { LiveParts, LiveReply, LiveRequest, NoteShown, Wanted } from './live-worker.ts';
-import { fill, startPreview } from './preview-page.ts';
+import { fill, readsInto, startPreview } from './preview-page.ts';
 import { readState, writeState } from './url-state.ts';
 import { linkWorker } from './worker-link.ts';
 
@@ -49,8 +49,9 @@ startPreview('[data-live]', 'The published bundle above is complete.', async (ro
     diffBox.hidden = note.diff === null;
     if (note.diff !== null) one('[data-diff]').innerHTML = note.diff;
   };
+  const reading = readsInto(editor);
   const readNote = async (): Promise<void> => {
-    const reply = await ask({ op: 'read', key: noteSelect.value });
+    const reply = await reading(ask({ op: 'read', key: noteSelect.value }));
     if ('note' in reply) showNote(reply.note);
   };
 

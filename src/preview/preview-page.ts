@@ -27,3 +27,21 @@ export function fill(box: ParentNode, attr: string, values: Record<string, strin
     if (value !== undefined) el.textContent = value;
   }
 }
+
+/**
+ * The editor of a chosen file, read-only until that file's text has come back from the worker: a
+ * reader who types straight after choosing would otherwise have the reply write over their typing.
+ * Reads may overlap (a choice right after an apply re-reads): the editor opens when the last returns.
+ */
+export function readsInto(editor: HTMLTextAreaElement): <T>(read: Promise<T>) => Promise<T> {
+  let pending = 0;
+  return async (read) => {
+    pending++;
+    editor.readOnly = true;
+    try {
+      return await read;
+    } finally {
+      editor.readOnly = --pending > 0;
+    }
+  };
+}

@@ -77,6 +77,20 @@ test.describe('agent live preview', () => {
     await expect(page.locator('[data-rules-state]')).toHaveAttribute('data-rules-state', 'replace');
   });
 
+  test('a chosen file\'s editor takes no typing until the file has come back, so the reply never writes over it', async ({ page }) => {
+    await open(page, '/agents/mingjing/');
+    // Chosen and read in one task: the worker's reply cannot have come back yet.
+    const atOnce = await page.evaluate(() => {
+      const select = document.querySelector<HTMLSelectElement>('#agent-live-file')!;
+      select.value = '.rules';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return document.querySelector<HTMLTextAreaElement>('#agent-live-text')!.readOnly;
+    });
+    expect(atOnce).toBe(true);
+    await expect(page.locator('#agent-live-text')).toHaveJSProperty('readOnly', false);
+    await expect(page.locator('#agent-live-text')).not.toHaveValue(/^\s*$/);
+  });
+
   test('a rejected agent starts rejected for the same reason, and a valid document composes it', async ({ page }) => {
     await open(page, '/agents/jianxin/');
     await expect(page.locator('[data-agent-banner]')).toContainText('unknown_key');
