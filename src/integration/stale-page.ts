@@ -16,13 +16,21 @@ export function generationHeader(generation: number): string {
   return `${GENERATION_METRIC};desc="${generation}"`;
 }
 
-/** The check itself, given an expression for the page's HMR context: ask on every (re)connect, reload when behind. */
-function check(hot: string): string {
+/**
+ * The check itself, given an expression for the page's HMR context: ask on every (re)connect, reload
+ * when behind. It asks at once too (Vite sends it when the socket opens), since the socket may already be
+ * open when the module runs; on a first connect it so asks twice, and both answers can come back before
+ * the page unloads: it reloads once, as a second reload would cut the first one's navigation short.
+ */
+export function generationCheck(hot: string): string {
   return `const entry = performance.getEntriesByType('navigation')[0];
 const mine = entry && entry.serverTiming ? entry.serverTiming.find((t) => t.name === ${JSON.stringify(GENERATION_METRIC)}) : undefined;
 if (mine) {
+  let reloading = false;
   ${hot}.on(${JSON.stringify(GENERATION_EVENT)}, (now) => {
-    if (String(now.generation) !== mine.description) location.reload();
+    if (reloading || String(now.generation) === mine.description) return;
+    reloading = true;
+    location.reload();
   });
   const ask = () => ${hot}.send(${JSON.stringify(GENERATION_EVENT)}, {});
   ${hot}.on('vite:ws:connect', ask);
@@ -32,7 +40,7 @@ if (mine) {
 }
 
 /** The page script Astro injects in dev. */
-export const STALE_PAGE_SCRIPT = `if (import.meta.hot) {\n${check('import.meta.hot')}}\n`;
+export const STALE_PAGE_SCRIPT = `if (import.meta.hot) {\n${generationCheck('import.meta.hot')}}\n`;
 
 /**
  * The same check for the dev server's own error page, which Vite does not transform: an inline module
@@ -41,5 +49,5 @@ export const STALE_PAGE_SCRIPT = `if (import.meta.hot) {\n${check('import.meta.h
 export function errorPageScript(base: string): string {
   // JSON is a JavaScript string; with `<` escaped it cannot end the inline script either.
   const client = JSON.stringify(`${base}@vite/client`).replace(/</g, '\\u003c');
-  return `import { createHotContext } from ${client};\nconst hot = createHotContext('/@soulpress/vault-error');\n${check('hot')}`;
+  return `import { createHotContext } from ${client};\nconst hot = createHotContext('/@soulpress/vault-error');\n${generationCheck('hot')}`;
 }
