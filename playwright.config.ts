@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+// The servers and builds the specs start share the test run's compile cache.
+import './tests/compile-cache.ts';
 
 // Debian's Chromium, never a downloaded browser. The site is built first (npm run build);
 // the web server only previews dist/. Its own port, not npm start's 4321: a preview of another

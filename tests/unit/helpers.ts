@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MemoryStore } from '../../src/core/index.ts';
+import { TEST_COMPILE_CACHE } from '../compile-cache.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SAMPLE = path.join(ROOT, 'content', 'vaults');
@@ -17,8 +18,8 @@ export const fixture = (name: string): string => path.join(FIXTURES, name);
 /** A module under src/ as a quoted file URL, to import in a script a child Node runs. */
 export const srcImport = (file: string): string => JSON.stringify(pathToFileURL(path.join(ROOT, 'src', file)).href);
 
-/** A compile cache the tests' child Nodes share: it halves their start-up (most of each short run's time). */
-export const CHILD_COMPILE_CACHE = path.join(tmpdir(), 'soul-vault-test-compile-cache');
+/** The compile cache the tests' child Nodes share (tests/compile-cache.ts): it halves their start-up (most of each short run's time). */
+export const CHILD_COMPILE_CACHE = TEST_COMPILE_CACHE;
 
 export const POINTER_PREFIX = 'At hand, not carried here. Read it when it is needed: soul-vault read ';
 
