@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Where the tests' Node processes keep compiled code; V8 keys each entry by the source, so a stale one is never used. */
-export const TEST_COMPILE_CACHE = path.join(tmpdir(), 'soul-vault-test-compile-cache');
+const TEST_COMPILE_CACHE = path.join(tmpdir(), 'soul-vault-test-compile-cache');
 
 process.env['NODE_COMPILE_CACHE'] ??= TEST_COMPILE_CACHE;
 module.enableCompileCache?.(process.env['NODE_COMPILE_CACHE']);

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MemoryStore } from '../../src/core/index.ts';
-import { TEST_COMPILE_CACHE } from '../compile-cache.ts';
+// Every child Node these helpers start inherits the run's compile cache through the environment.
+import '../compile-cache.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SAMPLE = path.join(ROOT, 'content', 'vaults');
@@ -17,9 +18,6 @@ export const fixture = (name: string): string => path.join(FIXTURES, name);
 
 /** A module under src/ as a quoted file URL, to import in a script a child Node runs. */
 export const srcImport = (file: string): string => JSON.stringify(pathToFileURL(path.join(ROOT, 'src', file)).href);
-
-/** The compile cache the tests' child Nodes share (tests/compile-cache.ts): it halves their start-up (most of each short run's time). */
-export const CHILD_COMPILE_CACHE = TEST_COMPILE_CACHE;
 
 export const POINTER_PREFIX = 'At hand, not carried here. Read it when it is needed: soul-vault read ';
 
@@ -48,7 +46,7 @@ export interface CliOptions {
 
 /** Run the real npm bin in a child Node, with SOUL_VAULT_DIR and SOULPRESS_AGENTS unset unless given. */
 export function cli(args: string[], env: Record<string, string> = {}, options: CliOptions = {}): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: CHILD_COMPILE_CACHE, ...process.env, ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const name of ['SOUL_VAULT_DIR', 'SOULPRESS_AGENTS']) if (!(name in env)) delete childEnv[name];
   if (options.compileCache === false) delete childEnv['NODE_COMPILE_CACHE'];
   const ids = options.uid === undefined ? {} : { uid: options.uid, gid: options.gid ?? options.uid };

@@ -13,7 +13,7 @@ import { memoStore } from '../../src/build/memo-store.ts';
 import { loadSite } from '../../src/build/site.ts';
 import { keptFileOf } from '../../src/node/kept-file.ts';
 import { ANSWERS, KEPT_MEMBERS, memberKey } from '../../src/build/kept-members.ts';
-import { CHILD_COMPILE_CACHE, fixture } from './helpers.ts';
+import { fixture } from './helpers.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'soulpress-reload-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -154,8 +154,7 @@ function buildLoad(options: object): { kept: string[]; site: string } {
   const script = `const { loadSite } = await import(${JSON.stringify(path.join(import.meta.dirname, '../../src/build/site.ts'))});
 const loaded = await loadSite(JSON.parse(process.argv[1]));
 process.stdout.write(JSON.stringify(loaded.kept) + '\\n' + JSON.stringify(await loaded.rendered));`;
-  const env = { NODE_COMPILE_CACHE: CHILD_COMPILE_CACHE, ...process.env };
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 1 << 28, env });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const cut = out.indexOf('\n');
   return { kept: JSON.parse(out.slice(0, cut)) as string[], site: out.slice(cut + 1) };
 }
