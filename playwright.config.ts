@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 // The servers and builds the specs start share the test run's compile cache.
 import './tests/compile-cache.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts';
 
 // Debian's Chromium, never a downloaded browser. The site is built first (npm run build);
 // the web server only previews dist/. Its own port, not npm start's 4321: a preview of another
@@ -29,12 +30,12 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           // --renderer-process-limit=1: a context's pages share one renderer process (contexts never share
           // one), and Chromium stops starting a spare renderer beside each new page that this suite's one
           // page a context never uses: 101-107 CPU-s against 112-114 for the layout-shift and preview
           // specs, two alternating pairs (docs/decisions.md).
-          args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--renderer-process-limit=1'],
+          args: [...CHROMIUM_ARGS, '--renderer-process-limit=1'],
         },
       },
     },

@@ -11,6 +11,7 @@ import { MemoryStore, loadIdentity } from '../src/core/index.ts';
 import { generateFamily, tempDir } from './generate.ts';
 import { routeOf, siteRoutes } from '../src/build/routes.ts';
 import { fmt, median, table, verdict } from './stats.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -230,10 +231,7 @@ export async function reassemblyInChromium(sizes: Array<{ label: string; notes: 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);

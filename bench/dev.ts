@@ -5,6 +5,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { fmt, median } from './stats.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -27,7 +28,7 @@ export async function devReload(label: string, vaultRoot: string, notes: number,
     env: { ...process.env, SOUL_VAULT_DIR: vaultRoot, SOULPRESS_SEARCH: 'off', ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     let status = 0;
     for (let i = 0; i < 1200 && status !== 200; i++) {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -185,7 +186,7 @@ describe('the installed package', () => {
     let log = '';
     server.stdout.on('data', (d: Buffer) => (log += d.toString()));
     server.stderr.on('data', (d: Buffer) => (log += d.toString()));
-    const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
     try {
       const origin = `http://127.0.0.1:${port}`;
       for (let i = 0; !(await fetch(`${origin}/`).then((r) => r.ok, () => false)); i++) {
