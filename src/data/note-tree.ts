@@ -1,8 +1,9 @@
 // A vault's notes as a tree of folders, for the vault's notes page and the sidebar of each note
-// page. A note page shows only its own branch (the folders above it opened, the others named), so
-// a vault of thousands of notes does not put thousands of links on every page.
+// page. A note page shows only its own branch (the folders above it opened, the others named), and
+// of a large folder only the entries around its way to the note, so a vault of thousands of notes,
+// even in one folder, does not put thousands of links on every page.
 import type { NoteView } from './types.ts';
-import { folderAnchor, notesFolderPath } from './urls.ts';
+import { folderAnchor, notesFolderPath, notesOfVault } from './urls.ts';
 
 export interface TreeNote {
   title: string;
@@ -22,24 +23,38 @@ export interface TreeFolder {
   open: boolean;
   folders: TreeFolder[];
   notes: TreeNote[];
+  /** Entries left out before and after those listed (a large folder on a note page); its whole list is at `href`. */
+  clipped?: { before: boolean; after: boolean };
 }
+
+/** The most entries (folders and notes) an open folder lists on a note page; the rest are one link away. */
+export const BRANCH_ENTRIES = 30;
 
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 function folder(vault: string, path: string): TreeFolder {
-  return { name: path.split('/').pop() ?? '', path, anchor: folderAnchor(path), href: notesFolderPath(vault, path), open: true, folders: [], notes: [] };
+  // The root's whole list is the vault's notes page itself.
+  const href = path === '' ? notesOfVault(vault) : notesFolderPath(vault, path);
+  return { name: path.split('/').pop() ?? '', path, anchor: folderAnchor(path), href, open: true, folders: [], notes: [] };
 }
 
 /** The folder a note's path is in: '' for the vault's root. */
 const folderPath = (notePath: string): string => (notePath.includes('/') ? notePath.slice(0, notePath.lastIndexOf('/')) : '');
 
-const trees = new WeakMap<readonly NoteView[], Map<string, TreeFolder>>();
+interface Trees {
+  roots: Map<string, TreeFolder>;
+  /** Each note's place among its folder's notes, by its page: a note page finds itself without a search. */
+  places: Map<string, number>;
+}
+
+const trees = new WeakMap<readonly NoteView[], Trees>();
 
 /** Every vault's tree, built once per site's notes: folders by name, notes in the site's order. */
-function allTrees(notes: readonly NoteView[]): Map<string, TreeFolder> {
+function allTrees(notes: readonly NoteView[]): Trees {
   const known = trees.get(notes);
   if (known) return known;
   const roots = new Map<string, TreeFolder>();
+  const places = new Map<string, number>();
   const folders = new Map<string, TreeFolder>();
   const folderOf = (vault: string, path: string): TreeFolder => {
     const key = `${vault}/${path}`;
@@ -52,35 +67,64 @@ function allTrees(notes: readonly NoteView[]): Map<string, TreeFolder> {
     return found;
   };
   for (const note of notes) {
-    folderOf(note.vault, folderPath(note.path)).notes.push({ title: note.title, href: note.href, path: note.path });
+    const home = folderOf(note.vault, folderPath(note.path));
+    places.set(note.href, home.notes.push({ title: note.title, href: note.href, path: note.path }) - 1);
   }
   for (const f of folders.values()) f.folders.sort(byName);
-  trees.set(notes, roots);
-  return roots;
+  const made = { roots, places };
+  trees.set(notes, made);
+  return made;
 }
 
 /** A vault's whole tree, every folder open. */
 export function vaultTree(notes: readonly NoteView[], vault: string): TreeFolder {
-  return allTrees(notes).get(vault) ?? folder(vault, '');
+  return allTrees(notes).roots.get(vault) ?? folder(vault, '');
 }
 
 const branches = new WeakMap<readonly NoteView[], Map<string, TreeFolder>>();
 
 /** The tree a note page shows: the folders on the way to the note open, every other folder closed and unlisted. */
 export function noteBranch(notes: readonly NoteView[], note: NoteView): TreeFolder {
-  // Notes of one folder share their branch: made once per folder, not once per note.
   let known = branches.get(notes);
   if (!known) branches.set(notes, (known = new Map()));
-  const key = `${note.vault}/${folderPath(note.path)}`;
-  let branch = known.get(key);
-  if (!branch) known.set(key, (branch = pruned(notes, note)));
+  // Notes of one folder share their branch, made once per folder, unless the folder is clipped around each note.
+  const home = `${note.vault}/${folderPath(note.path)}`;
+  const shared = known.get(home);
+  if (shared) return shared;
+  const branch = pruned(notes, note);
+  let leaf = branch;
+  while (leaf.path !== folderPath(note.path)) leaf = leaf.folders.find((f) => f.open)!;
+  if (!leaf.clipped) known.set(home, branch);
   return branch;
 }
 
+/**
+ * At most BRANCH_ENTRIES of a folder's entries (its folders, then its notes), centred on the one at `at`
+ * as far as the folder's ends allow.
+ */
+function clip(f: TreeFolder, at: number): TreeFolder {
+  const count = f.folders.length + f.notes.length;
+  if (count <= BRANCH_ENTRIES) return f;
+  const start = Math.min(Math.max(at - Math.floor(BRANCH_ENTRIES / 2), 0), count - BRANCH_ENTRIES);
+  const end = start + BRANCH_ENTRIES;
+  const cut = f.folders.length;
+  return {
+    ...f,
+    folders: f.folders.slice(Math.min(start, cut), Math.min(end, cut)),
+    notes: f.notes.slice(Math.max(start - cut, 0), Math.max(end - cut, 0)),
+    clipped: { before: start > 0, after: end < count },
+  };
+}
+
 function pruned(notes: readonly NoteView[], note: NoteView): TreeFolder {
+  const home = folderPath(note.path);
   const prune = (f: TreeFolder): TreeFolder => {
     const onPath = f.path === '' || note.path.startsWith(`${f.path}/`);
-    return onPath ? { ...f, open: true, folders: f.folders.map(prune) } : { ...f, open: false, folders: [], notes: [] };
+    if (!onPath) return { ...f, open: false, folders: [], notes: [] };
+    const open = { ...f, open: true, folders: f.folders.map(prune) };
+    // The entry on the way to the note: the note itself in its own folder, else the open folder.
+    const at = f.path === home ? f.folders.length + (allTrees(notes).places.get(note.href) ?? 0) : open.folders.findIndex((sub) => sub.open);
+    return clip(open, at);
   };
   return prune(vaultTree(notes, note.vault));
 }

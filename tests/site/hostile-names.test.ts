@@ -15,7 +15,8 @@ import { DIST, astroBuild, cleanup, exists, listFiles, readPage, tmp } from './h
 import { compareHashes, hashFiles } from './helpers/hashes.ts';
 import { checkLinks } from './helpers/links.ts';
 import { tags } from './helpers/html.ts';
-import { agentParam, agentPath, guestPath, soulPath } from '../../src/data/urls.ts';
+import { agentParam, agentPath, guestPath, notesFolderPath, soulPath } from '../../src/data/urls.ts';
+import { BRANCH_ENTRIES } from '../../src/data/note-tree.ts';
 import { expectedBundles } from './helpers/family.ts';
 import { ORIGIN, checkShareImages } from './helpers/share-images.ts';
 
@@ -66,6 +67,8 @@ before(() => {
     files[`wren/index/${name}/${name}.md`] = `Index ${i}.\n`;
     if (i < 8) files[`wren/projects/${name}.md`] = `Preset ${i}.\n`;
   });
+  // wren/core/ past what a note page's tree lists whole: the clipped tree's links are crawled under the base too.
+  for (let i = 0; i < 12; i++) files[`wren/core/zz-more-${i}.md`] = `More ${i}.\n`;
   // A preset named like the soul page's share image, beside it.
   files['wren/projects/og.png.md'] = 'Preset og.\n';
   writeFiles(vault, files);
@@ -131,6 +134,29 @@ describe('a vault of hostile names, built under a base path', () => {
     assert.deepEqual([...report.notePages.keys()].sort(), expected);
     for (const [uri, urls] of report.notePages) assert.equal(urls.length, 1, `${uri}: ${urls.join(', ')}`);
     assert.equal(report.notePages.has('soul://wren/drafts/link.md'), false);
+  });
+
+  test("a note page's tree lists a large folder around the note, with links to the rest on the vault's page", () => {
+    // The pages of core/'s own notes (notes/wren/core/<note>/index.html), whose branch ends in core/.
+    const pages = listFiles(site).filter((f) => f.startsWith('notes/wren/core/') && f.endsWith('/index.html') && f.split('/').length === 5);
+    assert.ok(pages.length > BRANCH_ENTRIES, `${pages.length} pages`);
+    const cut = new Set<string>();
+    for (const rel of pages) {
+      const html = readPage(site, rel);
+      const start = html.indexOf('<nav class="note-tree note-tree-side"');
+      const nav = html.slice(start, html.indexOf('</nav>', start));
+      // core/'s own list: its one folder (coll/) is closed, so the list holds no other.
+      const list = nav.slice(nav.indexOf('<ul>', nav.indexOf('>core/</span>')), nav.indexOf('</ul>', nav.indexOf('>core/</span>')));
+      const listed = [...list.matchAll(/<li class="tree-(?:note|folder[^"]*)"/g)].length;
+      assert.equal(listed, BRANCH_ENTRIES, rel);
+      assert.match(nav, /aria-current="page"/, rel);
+      for (const [, href, text] of nav.matchAll(/<li class="tree-more"><a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)) {
+        assert.equal(href, `${base}${notesFolderPath('wren', 'core')}`, rel);
+        cut.add(text!);
+      }
+    }
+    // The folder's first notes are cut after them, its last before them.
+    assert.deepEqual([...cut].sort(), ['Earlier in core/', 'More in core/']);
   });
 
   test('every preset has its own page', () => {
