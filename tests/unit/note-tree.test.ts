@@ -77,3 +77,11 @@ test('the way to the note sits in the middle of a clipped folder where the ends 
   assert.equal(noteBranch(few, few[0]!), noteBranch(few, few[9]!));
   assert.equal(openPath(noteBranch(few, few[3]!)).at(-1)!.clipped, undefined);
 });
+
+test("a vault's root past BRANCH_ENTRIES is clipped too, its rest on the vault's own page", () => {
+  const notes = Array.from({ length: 45 }, (_, i) => note('guests', `g${String(i).padStart(2, '0')}.md`));
+  const root = noteBranch(notes, notes[44]!);
+  assert.equal(root.notes.length, BRANCH_ENTRIES);
+  assert.deepEqual(root.clipped, { before: true, after: false });
+  assert.equal(root.href, notesOfVault('guests'));
+});
