@@ -43,6 +43,8 @@ const folderPath = (notePath: string): string => (notePath.includes('/') ? noteP
 
 interface Trees {
   roots: Map<string, TreeFolder>;
+  /** Every folder, whole, by `vault/path`. */
+  folders: Map<string, TreeFolder>;
   /** Each note's place among its folder's notes, by its page: a note page finds itself without a search. */
   places: Map<string, number>;
 }
@@ -71,7 +73,7 @@ function allTrees(notes: readonly NoteView[]): Trees {
     places.set(note.href, home.notes.push({ title: note.title, href: note.href, path: note.path }) - 1);
   }
   for (const f of folders.values()) f.folders.sort(byName);
-  const made = { roots, places };
+  const made = { roots, folders, places };
   trees.set(notes, made);
   return made;
 }
@@ -85,16 +87,14 @@ const branches = new WeakMap<readonly NoteView[], Map<string, TreeFolder>>();
 
 /** The tree a note page shows: the folders on the way to the note open, every other folder closed and unlisted. */
 export function noteBranch(notes: readonly NoteView[], note: NoteView): TreeFolder {
+  const home = `${note.vault}/${folderPath(note.path)}`;
+  // A folder clipped around each note gives each its own branch; one listed whole, one branch for all its notes.
+  const own = allTrees(notes).folders.get(home);
+  if (own && own.folders.length + own.notes.length > BRANCH_ENTRIES) return pruned(notes, note);
   let known = branches.get(notes);
   if (!known) branches.set(notes, (known = new Map()));
-  // Notes of one folder share their branch, made once per folder, unless the folder is clipped around each note.
-  const home = `${note.vault}/${folderPath(note.path)}`;
-  const shared = known.get(home);
-  if (shared) return shared;
-  const branch = pruned(notes, note);
-  let leaf = branch;
-  while (leaf.path !== folderPath(note.path)) leaf = leaf.folders.find((f) => f.open)!;
-  if (!leaf.clipped) known.set(home, branch);
+  let branch = known.get(home);
+  if (!branch) known.set(home, (branch = pruned(notes, note)));
   return branch;
 }
 
